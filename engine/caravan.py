@@ -1,0 +1,230 @@
+"""A caravan: a column of number cards, each carrying the picture cards attached to it.
+
+`Caravan` is the engine's mutable working form (card codes in plain lists, derived facts
+cached); `CaravanView` is the frozen public value the renderer and the AI read.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine.cards import KING, QUEEN, SUITS, TEN, Card, card_of
+from engine.errors import NotationError
+
+ASCENDING, DESCENDING, NO_DIRECTION = 1, -1, 0
+DIRECTION_NAMES = {ASCENDING: "ascending", DESCENDING: "descending", NO_DIRECTION: None}
+SALE_MIN, SALE_MAX = 21, 26  # R12
+
+
+def _acceptance_masks() -> tuple[int, dict[int, int], dict[tuple[int, int, int], int]]:
+    """R5 as bit masks over card codes, precomputed: which number cards may follow."""
+    numbers = [code for code in range(4, (TEN + 1) * 4)]
+    every = sum(1 << code for code in numbers)
+    after_one = {last: sum(1 << c for c in numbers if c >> 2 != last >> 2) for last in numbers}
+    after_more = {}
+    for last in numbers:
+        for direction in (ASCENDING, DESCENDING, NO_DIRECTION):
+            for suit in range(4):
+                mask = 0
+                for c in numbers:
+                    rank, last_rank = c >> 2, last >> 2
+                    if rank != last_rank and (
+                        c & 3 == suit
+                        or (direction == ASCENDING and rank > last_rank)
+                        or (direction == DESCENDING and rank < last_rank)
+                    ):
+                        mask |= 1 << c
+                after_more[(last, direction, suit)] = mask
+    return every, after_one, after_more
+
+
+_ACCEPT_ANY, _ACCEPT_AFTER_ONE, _ACCEPT_AFTER_MORE = _acceptance_masks()
+
+
+class Caravan:
+    """One caravan's cards, with its value, direction and suit kept up to date (R6, R12).
+
+    `held` is the direction a caravan keeps when a removal leaves its last two number cards
+    of equal rank (R6's exception), stored before the Queens on the last card are applied,
+    so that a Queen played later still reverses it; 0 when there is none to keep.
+    """
+
+    __slots__ = ("cards", "atts", "held", "value", "direction", "suit", "accepts_mask")
+
+    def __init__(self) -> None:
+        self.cards: list[int] = []
+        self.atts: list[list[int]] = []
+        self.held = NO_DIRECTION
+        self.value = 0
+        self.direction = NO_DIRECTION
+        self.suit = -1
+        self.accepts_mask = _ACCEPT_ANY
+
+    def copy(self) -> Caravan:
+        other = Caravan.__new__(Caravan)
+        other.cards = self.cards[:]
+        other.atts = [list(a) for a in self.atts]
+        other.held = self.held
+        other.value = self.value
+        other.direction = self.direction
+        other.suit = self.suit
+        other.accepts_mask = self.accepts_mask
+        return other
+
+    def refresh(self, king_adds: bool, queen_sets_suit: bool) -> None:
+        """Recompute value (R9, R12), direction (R6) and suit (R6, R10)."""
+        cards = self.cards
+        if not cards:
+            self.value, self.direction, self.suit = 0, NO_DIRECTION, -1
+            self.held = NO_DIRECTION
+            self.accepts_mask = _ACCEPT_ANY
+            return
+        value = 0
+        for code, atts in zip(cards, self.atts):
+            kings = 0
+            for a in atts:
+                if a >> 2 == KING:
+                    kings += 1
+            rank = code >> 2
+            value += rank * (1 + kings) if king_adds else rank << kings
+        self.value = value
+        last_atts = self.atts[-1]
+        last = cards[-1]
+        suit = last & 3
+        queens = 0
+        for a in last_atts:
+            if a >> 2 == QUEEN:
+                queens += 1
+                if queen_sets_suit:
+                    suit = a & 3
+        self.suit = suit
+        if len(cards) < 2:
+            self.direction = NO_DIRECTION
+            self.accepts_mask = _ACCEPT_AFTER_ONE[last]
+            return
+        before, rank = cards[-2] >> 2, last >> 2
+        if rank > before:
+            direction = ASCENDING
+        elif rank < before:
+            direction = DESCENDING
+        else:
+            direction = self.held
+        direction = -direction if queens & 1 else direction
+        self.direction = direction
+        self.accepts_mask = _ACCEPT_AFTER_MORE[(last, direction, suit)]
+
+    def accepts(self, code: int) -> bool:
+        """R5: may number card `code` go at the end of this caravan?"""
+        return bool(self.accepts_mask >> code & 1)
+
+    def hold_direction(self, before: int) -> None:
+        """R6's exception: after a removal, equal last ranks keep the direction `before`."""
+        cards = self.cards
+        if len(cards) >= 2 and cards[-1] >> 2 == cards[-2] >> 2:
+            queens = sum(1 for a in self.atts[-1] if a >> 2 == QUEEN)
+            self.held = -before if queens & 1 else before
+        else:
+            self.held = NO_DIRECTION
+
+    def notation(self) -> str:
+        """This caravan in notation: `Ah 5h[Kd] 9c[Qs,Kd,X]`, with ` ^`/` v` after equal
+        last ranks (the caravan's current direction)."""
+        parts = []
+        for code, atts in zip(self.cards, self.atts):
+            text = str(card_of(code))
+            if atts:
+                text += "[" + ",".join(str(card_of(a)) for a in atts) + "]"
+            parts.append(text)
+        cards = self.cards
+        if len(cards) >= 2 and cards[-1] >> 2 == cards[-2] >> 2 and self.direction:
+            parts.append("^" if self.direction == ASCENDING else "v")
+        return " ".join(parts)
+
+    def public(self, owner: str, number: int) -> CaravanView:
+        placed = tuple(
+            PlacedCard(card_of(code), tuple(card_of(a) for a in atts))
+            for code, atts in zip(self.cards, self.atts)
+        )
+        return CaravanView(
+            owner=owner,
+            number=number,
+            cards=placed,
+            value=self.value,
+            direction=DIRECTION_NAMES[self.direction],
+            suit=SUITS[self.suit] if self.suit >= 0 else None,
+            notation=self.notation(),
+        )
+
+
+_SPACES_AROUND = re.compile(r"\s*([\[\],])\s*")
+_TOKEN = re.compile(r"^([^\[\],]+)(?:\[([^\[\]]*)\])?$")
+
+
+def parse_caravan(text: str, king_adds: bool = False, queen_sets_suit: bool = True) -> Caravan:
+    """Read a caravan in notation; raises NotationError on a bad token, a picture card in
+    the column or a number card among the attachments."""
+    if not isinstance(text, str):
+        raise NotationError("A caravan is written as text, such as 'Ah 5h[Kd] 9c[Qs]'.")
+    tokens = _SPACES_AROUND.sub(r"\1", text.strip()).split()
+    marker = NO_DIRECTION
+    if tokens and tokens[-1] in ("^", "v", "V"):
+        marker = ASCENDING if tokens.pop() == "^" else DESCENDING
+    caravan = Caravan()
+    for token in tokens:
+        found = _TOKEN.match(token)
+        if not found:
+            raise NotationError(f"{token!r} in caravan {text!r} is not a card with attachments.")
+        card = Card.parse(found.group(1))
+        if not card.is_number:
+            raise NotationError(
+                f"{card} stands in the column of caravan {text!r}; picture cards are attached "
+                "in brackets after a number card."
+            )
+        attached = []
+        if found.group(2) is not None:
+            for part in found.group(2).split(","):
+                picture = Card.parse(part)
+                if not picture.is_picture:
+                    raise NotationError(
+                        f"{picture} is attached in caravan {text!r}; only picture cards attach."
+                    )
+                attached.append(picture.code)
+        caravan.cards.append(card.code)
+        caravan.atts.append(attached)
+    caravan.hold_direction(marker)  # the marker is only read after equal last ranks
+    caravan.refresh(king_adds, queen_sets_suit)
+    return caravan
+
+
+@dataclass(frozen=True)
+class PlacedCard:
+    """A number card in a caravan and the picture cards attached to it, in play order."""
+
+    card: Card
+    attached: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class CaravanView:
+    """What anyone at the table sees of one caravan."""
+
+    owner: str
+    number: int
+    cards: tuple[PlacedCard, ...]
+    value: int
+    direction: str | None
+    suit: str | None
+    notation: str
+
+    @property
+    def for_sale(self) -> bool:
+        """R12: value 21 to 26 inclusive."""
+        return SALE_MIN <= self.value <= SALE_MAX
+
+    @property
+    def name(self) -> str:
+        return f"{self.owner}{self.number}"
+
+    def __str__(self) -> str:
+        return self.notation

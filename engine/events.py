@@ -1,0 +1,69 @@
+"""What a move did, as facts the bot narrates from (never by diffing two states)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from engine.cards import Card
+from engine.moves import Move
+
+
+@dataclass(frozen=True)
+class Removal:
+    """A number card taken off a caravan by a Jack or Joker, with what was attached to it.
+
+    `index` counts from 1 in the caravan as it stood before the move."""
+
+    card: Card
+    owner: str
+    caravan: int
+    index: int
+    attached: tuple[Card, ...]
+
+
+@dataclass(slots=True)
+class MoveEvent:
+    """The facts of one applied move.
+
+    `drew` is private to the mover: `public()` gives the event without it, which is what
+    anyone else may be told.
+    """
+
+    ply: int
+    mover: str
+    move: Move
+    placed: Card | None = None  # the card played from hand
+    target: tuple[str, int, int] | None = None  # (owner, caravan, index) it went onto
+    removed: tuple[Removal, ...] = ()  # by a Jack or Joker, in the order removed
+    discarded: Card | None = None
+    disbanded: tuple[Card, ...] = ()  # every card of the disbanded caravan
+    drew: Card | None = None
+    reshuffled: bool = False  # foxon: the discard pile became the deck (R14)
+    values_before: tuple[int, ...] = ()  # A1, A2, A3, B1, B2, B3
+    values_after: tuple[int, ...] = ()
+    positions_before: tuple[str | None, ...] = ()
+    positions_after: tuple[str | None, ...] = ()
+    winner: str | None = None  # "A", "B" or "draw" when this move ended the game
+    end_reason: str | None = None
+
+    @property
+    def sold(self) -> tuple[int, ...]:
+        """Positions (1-3) that the mover's move made a player win."""
+        return tuple(
+            i + 1
+            for i, (old, new) in enumerate(zip(self.positions_before, self.positions_after))
+            if new is not None and new != old
+        )
+
+    @property
+    def unsold(self) -> tuple[int, ...]:
+        """Positions (1-3) that were won before the move and are not now."""
+        return tuple(
+            i + 1
+            for i, (old, new) in enumerate(zip(self.positions_before, self.positions_after))
+            if old is not None and new is None
+        )
+
+    def public(self) -> MoveEvent:
+        """The event as anyone but the mover may see it: without the card drawn."""
+        return replace(self, drew=None)

@@ -1,0 +1,710 @@
+"""The state of a game of Caravan: the deal, the legal moves, applying a move, the outcome.
+
+`Game` is mutable (like python-chess's `Board`): `play()` validates a move with the same
+predicates that `legal_moves()` generates from, applies it and returns a `MoveEvent`.
+Cards are int codes inside (see engine.cards); everything that leaves the class is a
+`Card`, `Move`, `CaravanView` or `PlayerView`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from engine.caravan import SALE_MAX, SALE_MIN, Caravan, CaravanView
+from engine.cards import ACE, JACK, JOKER, QUEEN, SUIT_NAMES, SUITS, TEN, Card, card_of
+from engine.errors import IllegalMoveError
+from engine.events import MoveEvent, Removal
+from engine.moves import Move
+from engine.rules import EmptyDeck, Rules
+
+if TYPE_CHECKING:
+    from engine.view import PlayerView
+
+SEATS = ("A", "B")
+OPENING, MAIN, OVER = "opening", "main", "over"
+HAND_SIZE = 8  # R2
+DRAW = 2  # the internal winner code of a drawn game; -1 is no winner yet
+
+# Why a game ended.
+END_SOLD = "sold"  # R13
+END_OUT_OF_CARDS = "out-of-cards"  # R14
+END_EMPTY_DECK = "empty-deck"  # R14 in caravanthegame and simple
+END_MOVE_LIMIT = "move-limit"  # R15
+
+# Every move object is made once and shared, so legal move generation only looks them up.
+_NUMBER_MOVES = {
+    code: tuple(Move.play(card_of(code), n) for n in (1, 2, 3)) for code in range(4, 44)
+}
+_QUEEN_MOVES = {
+    code: tuple(tuple(Move.play(card_of(code), n, seat) for n in (1, 2, 3)) for seat in SEATS)
+    for code in range(QUEEN * 4, QUEEN * 4 + 4)
+}
+_DISCARD_MOVES = {code: Move.discard(card_of(code)) for code in range(4, JOKER * 4 + 1)}
+_DISBAND_MOVES = tuple(Move.disband(n) for n in (1, 2, 3))
+_RESTART_MOVES = {
+    code: tuple(Move.disband(n, card_of(code)) for n in (1, 2, 3)) for code in range(4, 44)
+}
+_PICTURE_MOVES: dict[tuple[int, int, int], list[Move]] = {}
+
+
+def _picture_moves(code: int, seat: int, caravan: int, count: int) -> list[Move]:
+    """J/K/joker `code` onto cards 1..count (at least) of `seat`'s caravan, made once."""
+    moves = _PICTURE_MOVES.get((code, seat, caravan))
+    if moves is None:
+        moves = _PICTURE_MOVES[(code, seat, caravan)] = []
+    while len(moves) < count:
+        moves.append(Move.play(card_of(code), caravan + 1, SEATS[seat], len(moves) + 1))
+    return moves
+
+
+def _seat_of(name: str) -> int:
+    return 0 if name == "A" else 1
+
+
+class Game:
+    """A game in progress. Make one with `Game.new(rules, seed)`, `Game.replay(...)` or
+    `Game.from_position(...)`; play with `legal_moves()` and `play(move)`."""
+
+    __slots__ = (
+        "rules",
+        "variant",
+        "hands",
+        "decks",
+        "discards",
+        "caravans",
+        "turn",
+        "phase",
+        "ply",
+        "seed",
+        "moves",
+        "_winner",
+        "end_reason",
+        "_jack_clears_rank",
+    )
+
+    def __init__(self, rules: Rules | None = None) -> None:
+        """An empty table; use the constructors below for a game to play."""
+        self.rules = rules or Rules()
+        self.variant = self.rules.variant
+        self.hands: list[list[int]] = [[], []]
+        self.decks: list[list[int]] = [[], []]  # internal order: the top card is last
+        self.discards: list[list[int]] = [[], []]  # oldest first
+        self.caravans = [
+            [Caravan(), Caravan(), Caravan()],
+            [Caravan(), Caravan(), Caravan()],
+        ]
+        self.turn = 0
+        self.phase = OPENING
+        self.ply = 0
+        self.seed: int | str | None = None
+        self.moves: list[Move] = []  # the moves played since the deal, when known
+        self._winner = -1
+        self.end_reason: str | None = None
+        # R11 in foxon: with no jokers in the game, Jacks do what jokers would.
+        self._jack_clears_rank = self.variant.joker_by_rank_only and not any(
+            card.rank == JOKER for seat in (0, 1) for card in self.rules.deck(seat)
+        )
+
+    # ----- making games -------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, rules: Rules | None = None, seed: int | str | None = None) -> Game:
+        """Deal a new game (R2) and choose who starts (G1), all from `seed`.
+
+        Without a seed one is drawn at random and kept in `game.seed`, so the game can
+        always be replayed from `rules + seed + moves`.
+        """
+        game = cls(rules)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**53)
+        game.seed = seed
+        rng = random.Random(seed)
+        for seat in (0, 1):
+            codes = [card.code for card in game.rules.deck(seat)]
+            hand, deck = _deal(codes, rng, game.variant.deal_first_three)
+            game.hands[seat] = hand
+            game.decks[seat] = deck[::-1]
+        game.turn = rng.randrange(2)  # G1
+        return game
+
+    @classmethod
+    def replay(cls, rules: Rules | None, seed: int | str, moves: list[Move | str]) -> Game:
+        """The game that `rules + seed + moves` describe; raises on an illegal move."""
+        game = cls.new(rules, seed)
+        for move in moves:
+            game.play(move)
+        return game
+
+    @classmethod
+    def from_position(cls, position: str | dict[str, Any]) -> Game:
+        """Read a position in the notation's JSON (text or parsed); see engine.notation."""
+        from engine.notation import read_position
+
+        return read_position(position)
+
+    def to_position(self) -> dict[str, Any]:
+        """This position as the notation's JSON object."""
+        from engine.notation import position_dict
+
+        return position_dict(self)
+
+    def to_json(self) -> str:
+        """This position as canonical JSON text; `Game.from_position(text)` reads it back."""
+        from engine.notation import position_text
+
+        return position_text(self)
+
+    def copy(self) -> Game:
+        """An independent copy of this state (the move list is shared only by value)."""
+        other = Game.__new__(Game)
+        other.rules = self.rules
+        other.variant = self.variant
+        other.hands = [self.hands[0][:], self.hands[1][:]]
+        other.decks = [self.decks[0][:], self.decks[1][:]]
+        other.discards = [self.discards[0][:], self.discards[1][:]]
+        other.caravans = [[c.copy() for c in side] for side in self.caravans]
+        other.turn = self.turn
+        other.phase = self.phase
+        other.ply = self.ply
+        other.seed = self.seed
+        other.moves = self.moves[:]
+        other._winner = self._winner
+        other.end_reason = self.end_reason
+        other._jack_clears_rank = self._jack_clears_rank
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        return f"<Game {self.rules.preset} ply={self.ply} phase={self.phase} turn={self.mover}>"
+
+    # ----- reading the state ----------------------------------------------------------------
+
+    @property
+    def mover(self) -> str:
+        """ "A" or "B": who moves next (after the end, who would have)."""
+        return SEATS[self.turn]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def winner(self) -> str | None:
+        """ "A", "B", "draw", or None while the game goes on."""
+        if self._winner < 0:
+            return None
+        return "draw" if self._winner == DRAW else SEATS[self._winner]
+
+    def hand(self, seat: str) -> tuple[Card, ...]:
+        """A player's hand in order. Hidden information: give players a `view()` instead."""
+        return tuple(card_of(code) for code in self.hands[_seat_of(seat)])
+
+    def deck(self, seat: str) -> tuple[Card, ...]:
+        """A player's deck, top card first. Hidden information."""
+        return tuple(card_of(code) for code in reversed(self.decks[_seat_of(seat)]))
+
+    def discard_pile(self, seat: str) -> tuple[Card, ...]:
+        """A player's discard pile, oldest first (public)."""
+        return tuple(card_of(code) for code in self.discards[_seat_of(seat)])
+
+    def caravan(self, seat: str, number: int) -> CaravanView:
+        """Caravan `number` (1-3) of player `seat`, with value, direction, suit, for-sale."""
+        return self.caravans[_seat_of(seat)][number - 1].public(seat, number)
+
+    def positions(self) -> tuple[str | None, str | None, str | None]:
+        """Who wins each position now (R13): "A", "B" or None."""
+        won = self._positions()
+        return (
+            SEATS[won[0]] if won[0] >= 0 else None,
+            SEATS[won[1]] if won[1] >= 0 else None,
+            SEATS[won[2]] if won[2] >= 0 else None,
+        )
+
+    def _positions(self) -> tuple[int, int, int]:
+        a, b = self.caravans
+        return (
+            _position(a[0].value, b[0].value),
+            _position(a[1].value, b[1].value),
+            _position(a[2].value, b[2].value),
+        )
+
+    def _values(self) -> tuple[int, ...]:
+        a, b = self.caravans
+        return (a[0].value, a[1].value, a[2].value, b[0].value, b[1].value, b[2].value)
+
+    def view(self, seat: str | None) -> PlayerView:
+        """What player `seat` may see (None: a spectator): no other hand, no deck order."""
+        from engine.view import make_view
+
+        return make_view(self, seat)
+
+    # ----- legal moves ----------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the player to move, each once, in canonical form; none when
+        the game is over. This is the single source of truth for what may be played."""
+        phase = self.phase
+        if phase == OVER:
+            return []
+        p = self.turn
+        own = self.caravans[p]
+        hand = self.hands[p]
+        moves: list[Move] = []
+        add = moves.append
+        if phase == OPENING:  # R3
+            for code in set(hand):
+                if code >> 2 <= TEN:
+                    options = _NUMBER_MOVES[code]
+                    for ci in (0, 1, 2):
+                        if not own[ci].cards:
+                            add(options[ci])
+            return moves
+        variant = self.variant
+        limit = variant.max_attached
+        targets = (0, 1) if variant.pictures_anywhere else (p,)
+        masks = (own[0].accepts_mask, own[1].accepts_mask, own[2].accepts_mask)
+        for code in set(hand):
+            rank = code >> 2
+            if rank <= TEN:  # R5
+                options = _NUMBER_MOVES[code]
+                if masks[0] >> code & 1:
+                    add(options[0])
+                if masks[1] >> code & 1:
+                    add(options[1])
+                if masks[2] >> code & 1:
+                    add(options[2])
+            elif rank == QUEEN:  # R7: the last card only
+                queen_moves = _QUEEN_MOVES[code]
+                for t in targets:
+                    side = self.caravans[t]
+                    for ci in (0, 1, 2):
+                        atts = side[ci].atts
+                        if atts and (limit is None or len(atts[-1]) < limit):
+                            add(queen_moves[t][ci])
+            else:  # R7: J, K and jokers on any number card with room
+                for t in targets:
+                    side = self.caravans[t]
+                    for ci in (0, 1, 2):
+                        atts = side[ci].atts
+                        if not atts:
+                            continue
+                        attach = _picture_moves(code, t, ci, len(atts))
+                        if limit is None:
+                            moves.extend(attach[: len(atts)])
+                        else:
+                            for index, attached in enumerate(atts):
+                                if len(attached) < limit:
+                                    add(attach[index])
+            add(_DISCARD_MOVES[code])  # R4 (b), G9
+        if variant.disband_restarts:  # R4 (c) in foxon: restart with a number card
+            numbers = [code for code in set(hand) if code >> 2 <= TEN]
+            for ci in (0, 1, 2):
+                if own[ci].cards:
+                    for code in numbers:
+                        add(_RESTART_MOVES[code][ci])
+        else:
+            for ci in (0, 1, 2):
+                if own[ci].cards:
+                    add(_DISBAND_MOVES[ci])
+        return moves
+
+    def is_legal(self, move: Move | str) -> bool:
+        try:
+            self.validate(move)
+        except (IllegalMoveError, ValueError):
+            return False
+        return True
+
+    def validate(self, move: Move | str) -> Move:
+        """The canonical form of `move` if it is legal here; otherwise IllegalMoveError with
+        a sentence saying why (NotationError for unreadable text)."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        if self.phase == OVER:
+            raise IllegalMoveError("The game is over: no more moves can be made.")
+        p = self.turn
+        hand = self.hands[p]
+        card = move.card
+        if card is not None and card.code not in hand:
+            raise IllegalMoveError(f"You do not hold {card}.")
+        if move.action == "play":
+            assert card is not None and move.caravan is not None
+            return self._validate_play(move, card, move.caravan - 1)
+        if self.phase == OPENING:
+            raise IllegalMoveError(
+                "In the opening each turn starts one of your empty caravans with a number "
+                "card: no discarding or disbanding (R3)."
+            )
+        if move.action == "discard":
+            assert card is not None
+            return _DISCARD_MOVES[card.code]
+        assert move.caravan is not None
+        ci = move.caravan - 1
+        if not self.caravans[p][ci].cards:
+            raise IllegalMoveError(
+                f"Your caravan {move.caravan} is empty: there is nothing to disband."
+            )
+        if self.variant.disband_restarts:
+            if card is None or not card.is_number:
+                raise IllegalMoveError(
+                    f"In {self.rules.preset} rules a disbanded caravan is started again with "
+                    f"a number card from your hand, as in disband:{move.caravan}+7h (R4)."
+                )
+            return _RESTART_MOVES[card.code][ci]
+        if card is not None:
+            raise IllegalMoveError(
+                f"Only foxon rules restart a disbanded caravan; write disband:{move.caravan} (R4)."
+            )
+        return _DISBAND_MOVES[ci]
+
+    def _validate_play(self, move: Move, card: Card, ci: int) -> Move:
+        p = self.turn
+        code = card.code
+        mine = move.player is None or move.player == SEATS[p]
+        if self.phase == OPENING:
+            if not card.is_number or not mine:
+                raise IllegalMoveError(
+                    "In the opening only number cards are played, each onto one of your own "
+                    "empty caravans (R3)."
+                )
+            if self.caravans[p][ci].cards:
+                raise IllegalMoveError(
+                    f"In the opening each card starts an empty caravan, and your caravan "
+                    f"{ci + 1} already has one (R3)."
+                )
+            return _NUMBER_MOVES[code][ci]
+        if card.is_number:
+            if not mine:
+                raise IllegalMoveError("Number cards go only on your own caravans (R5).")
+            caravan = self.caravans[p][ci]
+            if not caravan.accepts(code):
+                raise IllegalMoveError(_refusal(caravan, card, ci + 1))
+            return _NUMBER_MOVES[code][ci]
+        t = p if move.player is None else _seat_of(move.player)
+        name = f"{SEATS[t]}{ci + 1}"
+        if t != p and not self.variant.pictures_anywhere:
+            raise IllegalMoveError(
+                f"In {self.rules.preset} rules picture cards go only on your own caravans (R7)."
+            )
+        caravan = self.caravans[t][ci]
+        count = len(caravan.cards)
+        if not count:
+            raise IllegalMoveError(
+                f"Caravan {name} is empty: a picture card attaches to a number card (R7)."
+            )
+        index = count if move.index is None else move.index
+        if card.rank == QUEEN and index != count:
+            raise IllegalMoveError(
+                f"A Queen goes only on the last card of a caravan, which is card {count} "
+                f"of {name} (R7)."
+            )
+        if index > count:
+            raise IllegalMoveError(f"Caravan {name} has only {count} number cards.")
+        limit = self.variant.max_attached
+        if limit is not None and len(caravan.atts[index - 1]) >= limit:
+            target = card_of(caravan.cards[index - 1])
+            also = ", so a Jack cannot remove it" if card.rank == JACK else ""
+            raise IllegalMoveError(
+                f"{target} in {name} already carries {limit} picture cards, the most a card "
+                f"may hold{also} (R7)."
+            )
+        if card.rank == QUEEN:
+            return _QUEEN_MOVES[code][t][ci]
+        return _picture_moves(code, t, ci, index)[index - 1]
+
+    # ----- applying a move ------------------------------------------------------------------
+
+    def play(self, move: Move | str) -> MoveEvent:
+        """Validate and apply `move` for the player to move; return what happened.
+
+        Raises IllegalMoveError (the state is then unchanged) or NotationError for text
+        that is not a move."""
+        canonical = self.validate(move)
+        event = self._apply(canonical)
+        self.moves.append(canonical)
+        return event
+
+    def _apply(self, move: Move) -> MoveEvent:
+        p = self.turn
+        variant = self.variant
+        king_adds, queen_sets_suit = variant.king_adds, variant.queen_sets_suit
+        hand = self.hands[p]
+        own = self.caravans[p]
+        main = self.phase == MAIN
+        values_before = self._values()
+        positions_before = self._positions() if main else _NO_POSITIONS
+        removed: list[Removal] = []
+        placed = discarded = None
+        target: tuple[str, int, int] | None = None
+        disbanded: tuple[Card, ...] = ()
+        action = move.action
+        card = move.card
+        assert move.caravan is not None or action == "discard"
+        if action == "play":
+            assert card is not None and move.caravan is not None
+            code = card.code
+            hand.remove(code)
+            placed = card
+            ci = move.caravan - 1
+            rank = code >> 2
+            if rank <= TEN:  # R5
+                caravan = own[ci]
+                caravan.cards.append(code)
+                caravan.atts.append([])
+                caravan.held = 0
+                caravan.refresh(king_adds, queen_sets_suit)
+                target = (SEATS[p], ci + 1, len(caravan.cards))
+            else:  # R7
+                assert move.player is not None
+                t = _seat_of(move.player)
+                caravan = self.caravans[t][ci]
+                index = (move.index or len(caravan.cards)) - 1
+                caravan.atts[index].append(code)
+                target = (move.player, ci + 1, index + 1)
+                if rank == JOKER or (rank == JACK and self._jack_clears_rank):
+                    removed = self._joker(t, ci, index)  # R11
+                elif rank == JACK:
+                    removed = self._remove({(t, ci): {index}})  # R8
+                else:
+                    caravan.refresh(king_adds, queen_sets_suit)  # R9, R10
+        elif action == "discard":
+            assert card is not None
+            hand.remove(card.code)
+            self.discards[p].append(card.code)
+            discarded = card
+        else:  # disband, R4 (c)
+            assert move.caravan is not None
+            ci = move.caravan - 1
+            caravan = own[ci]
+            pile = self.discards[p]
+            gone = []
+            for code, atts in zip(caravan.cards, caravan.atts):
+                pile.append(code)
+                pile.extend(atts)
+                gone.append(code)
+                gone.extend(atts)
+            disbanded = tuple(card_of(code) for code in gone)
+            caravan.cards, caravan.atts = [], []
+            caravan.refresh(king_adds, queen_sets_suit)
+            if card is not None:  # foxon: start it again
+                hand.remove(card.code)
+                caravan.cards.append(card.code)
+                caravan.atts.append([])
+                caravan.refresh(king_adds, queen_sets_suit)
+                placed = card
+                target = (SEATS[p], ci + 1, 1)
+
+        event = MoveEvent(ply=self.ply + 1, mover=SEATS[p], move=move)
+        won = self._positions() if main else _NO_POSITIONS
+        if won[0] >= 0 and won[1] >= 0 and won[2] >= 0:  # R13, judged before the draw (G8)
+            self._end(_majority(won), END_SOLD)
+        elif main and card is not None:  # R4: a play or a discard draws (foxon: a restart too)
+            self._draw(p, event)
+        self.ply += 1
+        self.turn = 1 - p
+        if self.phase == OPENING and all(c.cards for side in self.caravans for c in side):
+            self.phase = MAIN  # R3: the first player moves first in the main phase too
+        if self.phase != OVER:
+            self._judge(sales=False)  # the sales were judged before the draw
+        event.placed = placed
+        event.target = target
+        event.removed = tuple(removed)
+        event.discarded = discarded
+        event.disbanded = disbanded
+        event.values_before = values_before
+        event.values_after = self._values()
+        event.positions_before = _POSITION_NAMES[positions_before]
+        event.positions_after = _POSITION_NAMES[won]
+        event.winner = self.winner
+        event.end_reason = self.end_reason
+        return event
+
+    def _draw(self, p: int, event: MoveEvent) -> None:
+        """R4: draw the top card; R14 says what an empty deck means in each preset."""
+        deck = self.decks[p]
+        if not deck:
+            mode = self.variant.empty_deck
+            if mode is EmptyDeck.NOTHING:
+                return
+            if mode is EmptyDeck.LOSE:
+                self._end(1 - p, END_EMPTY_DECK)
+                return
+            if mode is EmptyDeck.DRAW:
+                self._end(DRAW, END_EMPTY_DECK)
+                return
+            pile = self.discards[p]
+            if not pile:
+                return
+            deck[:] = pile
+            pile.clear()
+            self._reshuffle_rng().shuffle(deck)
+            event.reshuffled = True
+        code = deck.pop()
+        self.hands[p].append(code)
+        event.drew = card_of(code)
+
+    def _reshuffle_rng(self) -> random.Random:
+        """The foxon reshuffle's randomness: from the seed and ply when the game has a seed,
+        else from the position's canonical text (shared/NOTATION.md)."""
+        if self.seed is not None:
+            return random.Random(f"{self.seed}/{self.ply}/{self.turn}")
+        return random.Random(self.to_json())
+
+    def _joker(self, t: int, ci: int, index: int) -> list[Removal]:
+        """R11: remove every other number card of the target's rank (of its printed suit,
+        for an Ace); in foxon the target goes too and Aces follow the rank rule."""
+        target = self.caravans[t][ci].cards[index]
+        by_rank_only = self.variant.joker_by_rank_only
+        by_suit = target >> 2 == ACE and not by_rank_only
+        doomed: dict[tuple[int, int], set[int]] = {}
+        for side in (0, 1):
+            for cj, caravan in enumerate(self.caravans[side]):
+                for i, code in enumerate(caravan.cards):
+                    if side == t and cj == ci and i == index:
+                        hit = by_rank_only
+                    elif by_suit:
+                        hit = code & 3 == target & 3
+                    else:
+                        hit = code >> 2 == target >> 2
+                    if hit:
+                        doomed.setdefault((side, cj), set()).add(i)
+        if (t, ci) not in doomed:
+            self.caravans[t][ci].refresh(self.variant.king_adds, self.variant.queen_sets_suit)
+        return self._remove(doomed)
+
+    def _remove(self, doomed: dict[tuple[int, int], set[int]]) -> list[Removal]:
+        """Take number cards off caravans with their attachments, to the discard pile of
+        the caravan's owner (R8, G3), keeping R6's direction after equal last ranks."""
+        removals = []
+        king_adds, queen_sets_suit = (
+            self.variant.king_adds,
+            self.variant.queen_sets_suit,
+        )
+        for side, ci in sorted(doomed):
+            indices = doomed[(side, ci)]
+            caravan = self.caravans[side][ci]
+            before = caravan.direction
+            pile = self.discards[side]
+            cards, atts = [], []
+            for i, (code, attached) in enumerate(zip(caravan.cards, caravan.atts)):
+                if i in indices:
+                    pile.append(code)
+                    pile.extend(attached)
+                    removals.append(
+                        Removal(
+                            card_of(code),
+                            SEATS[side],
+                            ci + 1,
+                            i + 1,
+                            tuple(card_of(a) for a in attached),
+                        )
+                    )
+                else:
+                    cards.append(code)
+                    atts.append(attached)
+            caravan.cards, caravan.atts = cards, atts
+            caravan.hold_direction(before)  # R6's exception
+            caravan.refresh(king_adds, queen_sets_suit)
+        return removals
+
+    def _end(self, winner: int, reason: str) -> None:
+        self.phase = OVER
+        self._winner = winner
+        self.end_reason = reason
+
+    def _judge(self, sales: bool = True) -> None:
+        """End the game if the position, as it stands, is over: R13 (main phase), R15, and
+        R14 for the player to move (who also loses if, in a position no game can reach, they
+        have no legal move at all)."""
+        if sales and self.phase == MAIN:
+            won = self._positions()
+            if won[0] >= 0 and won[1] >= 0 and won[2] >= 0:
+                self._end(_majority(won), END_SOLD)
+                return
+        if self.ply >= self.variant.move_limit:
+            self._end(DRAW, END_MOVE_LIMIT)
+            return
+        p = self.turn
+        if self.hands[p] and self.phase == MAIN:
+            return
+        reshuffles = self.variant.empty_deck is EmptyDeck.RESHUFFLE and self.discards[p]
+        if not self.hands[p] and not self.decks[p] and not reshuffles:
+            self._end(1 - p, END_OUT_OF_CARDS)
+            return
+        if not self.legal_moves():
+            self._end(1 - p, END_OUT_OF_CARDS)
+
+
+def _deal(codes: list[int], rng: random.Random, first_three: bool) -> tuple[list[int], list[int]]:
+    """R2: shuffle and draw 8 holding at least 3 number cards. Returns hand and deck (top
+    first). caravanthegame: each of the first 3 cards drawn must be a number card; a picture
+    card drawn there goes back and the deck is shuffled again."""
+    deck = codes[:]
+    if not first_three:
+        while True:
+            rng.shuffle(deck)
+            if sum(1 for code in deck[:HAND_SIZE] if code >> 2 <= TEN) >= 3:
+                return deck[:HAND_SIZE], deck[HAND_SIZE:]
+    rng.shuffle(deck)
+    hand: list[int] = []
+    while len(hand) < HAND_SIZE:
+        code = deck.pop(0)
+        if len(hand) < 3 and code >> 2 > TEN:
+            deck.append(code)
+            rng.shuffle(deck)
+            continue
+        hand.append(code)
+    return hand, deck
+
+
+def _position(a: int, b: int) -> int:
+    """R13 for one position: 0 if A wins it, 1 if B does, -1 if neither."""
+    a_sells = SALE_MIN <= a <= SALE_MAX
+    b_sells = SALE_MIN <= b <= SALE_MAX
+    if a_sells and (not b_sells or b < a):
+        return 0
+    if b_sells and (not a_sells or a < b):
+        return 1
+    return -1
+
+
+def _majority(won: tuple[int, int, int]) -> int:
+    """R13: the seat that wins two or three of the positions."""
+    return 0 if (won[0] == 0) + (won[1] == 0) + (won[2] == 0) >= 2 else 1
+
+
+_NO_POSITIONS = (-1, -1, -1)
+_POSITION_NAMES = {
+    (a, b, c): tuple(SEATS[w] if w >= 0 else None for w in (a, b, c))
+    for a in (-1, 0, 1)
+    for b in (-1, 0, 1)
+    for c in (-1, 0, 1)
+}
+
+
+def _refusal(caravan: Caravan, card: Card, number: int) -> str:
+    """Why number card `card` may not follow the last card of `caravan` (R5)."""
+    last = card_of(caravan.cards[-1])
+    if last.rank == card.rank:
+        return (
+            f"Caravan {number} ends with {last}: a number card never follows one of the same "
+            "rank (R5)."
+        )
+    suit = SUIT_NAMES[SUITS[caravan.suit]]
+    if caravan.direction == 0:
+        return (
+            f"Caravan {number} has no direction after two equal ranks: only {suit} may "
+            f"follow {last} (R5, R6)."
+        )
+    name = "ascending" if caravan.direction > 0 else "descending"
+    return (
+        f"Caravan {number} is {name}: {card} cannot follow {last} (R5); only {suit} may go "
+        "against it."
+    )

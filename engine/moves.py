@@ -1,0 +1,115 @@
+"""Moves: a small frozen value whose `str()` is its notation (shared/NOTATION.md).
+
+`Move.parse(str(move)) == move` for every move. A move read from text may leave out what
+the position supplies (`Kd@B2` means the last card of B2, `7h@A2` names the mover); the
+game fills those in before it checks the move, and its legal moves are always canonical.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from engine.cards import QUEEN, Card
+from engine.errors import NotationError
+
+Action = Literal["play", "discard", "disband"]
+MAX_INDEX = 999
+
+_TARGET = re.compile(r"^([ab])?([1-3])(?:\.([0-9]{1,3}))?$")
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One move. `play`: `card` onto caravan `caravan` (1-3) of `player` ("A"/"B"; None for
+    the mover's own), attached to number card `index` (1-based; None for the last card, or a
+    number card going at the end). `discard`: `card`. `disband`: caravan `caravan`, with
+    `card` restarting it in foxon rules (R4)."""
+
+    action: Action
+    card: Card | None = None
+    caravan: int | None = None
+    player: str | None = None
+    index: int | None = None
+
+    @staticmethod
+    def play(card: Card, caravan: int, player: str | None = None, index: int | None = None) -> Move:
+        return Move("play", card, caravan, player, index)
+
+    @staticmethod
+    def discard(card: Card) -> Move:
+        return Move("discard", card)
+
+    @staticmethod
+    def disband(caravan: int, card: Card | None = None) -> Move:
+        return Move("disband", card, caravan)
+
+    @staticmethod
+    def parse(text: str) -> Move:
+        """Read a move in notation; raises NotationError saying what is wrong."""
+        if not isinstance(text, str):
+            raise NotationError("A move is text, such as 7h@2, Kd@B2.3 or discard:7h.")
+        token = text.strip()
+        lower = token.lower()
+        if lower.startswith("discard:"):
+            return Move.discard(Card.parse(_nonempty(token[8:], token)))
+        if lower.startswith("disband:"):
+            rest = token[8:]
+            caravan_text, plus, card_text = rest.partition("+")
+            caravan = _caravan_number(caravan_text, token)
+            card = Card.parse(_nonempty(card_text, token)) if plus else None
+            return Move.disband(caravan, card)
+        card_text, at, target = token.partition("@")
+        if not at:
+            raise NotationError(
+                f"{text!r} is not a move: write CARD@CARAVAN (7h@2, Kd@B2.3), "
+                "discard:CARD or disband:N."
+            )
+        card = Card.parse(_nonempty(card_text, token))
+        found = _TARGET.match(target.strip().lower())
+        if not found:
+            raise NotationError(
+                f"{text!r} does not name a caravan: write 2 or A2 for a caravan, "
+                "B2.3 for its third card."
+            )
+        player = found.group(1).upper() if found.group(1) else None
+        index = int(found.group(3)) if found.group(3) else None
+        if index is not None and not 1 <= index <= MAX_INDEX:
+            raise NotationError(f"{text!r}: cards in a caravan are counted from 1.")
+        if card.is_number and index is not None:
+            raise NotationError(
+                f"{text!r}: a number card always goes at the end of a caravan, so it takes "
+                "no card index."
+            )
+        return Move.play(card, int(found.group(2)), player, index)
+
+    def __str__(self) -> str:
+        if self.action == "discard":
+            return f"discard:{self.card}"
+        if self.action == "disband":
+            return f"disband:{self.caravan}" + (f"+{self.card}" if self.card else "")
+        target = f"{self.player or ''}{self.caravan}"
+        if self.index is not None:
+            target += f".{self.index}"
+        return f"{self.card}@{target}"
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+    @property
+    def is_queen(self) -> bool:
+        return self.card is not None and self.card.rank == QUEEN
+
+
+def _nonempty(text: str, whole: str) -> str:
+    if not text.strip():
+        raise NotationError(f"{whole!r} is missing a card.")
+    return text
+
+
+def _caravan_number(text: str, whole: str) -> int:
+    text = text.strip()
+    if text not in ("1", "2", "3"):
+        raise NotationError(f"{whole!r}: caravans are numbered 1, 2 and 3.")
+    return int(text)

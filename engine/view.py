@@ -1,0 +1,83 @@
+"""A player's view of a game: everything one seat may see, and nothing more.
+
+The renderer and the AI only ever get a `PlayerView`, so they cannot leak or use a hidden
+card: the opponent's hand and the order of both decks are not in it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.caravan import CaravanView
+from engine.cards import Card, card_of
+from engine.moves import Move
+from engine.rules import Rules
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """The table as `seat` ("A", "B", or None for a spectator) sees it."""
+
+    seat: str | None
+    rules: Rules
+    phase: str
+    turn: str
+    ply: int
+    hand: tuple[Card, ...]  # the seat's own hand, in order; empty for a spectator
+    deck_contents: tuple[Card, ...]  # what is left in the seat's own deck, order hidden (sorted)
+    hand_sizes: tuple[int, int]  # A's, B's
+    deck_sizes: tuple[int, int]
+    discards: tuple[tuple[Card, ...], tuple[Card, ...]]  # public, oldest first
+    caravans: tuple[CaravanView, ...]  # A1, A2, A3, B1, B2, B3
+    positions: tuple[str | None, ...]  # who wins each position now (R13)
+    winner: str | None
+    end_reason: str | None
+    legal_moves: tuple[Move, ...]  # the seat's moves when it is to move, else empty
+
+    def caravan(self, seat: str, number: int) -> CaravanView:
+        return self.caravans[(0 if seat == "A" else 3) + number - 1]
+
+    @property
+    def opponent(self) -> str | None:
+        if self.seat is None:
+            return None
+        return "B" if self.seat == "A" else "A"
+
+    @property
+    def my_turn(self) -> bool:
+        return self.seat == self.turn and self.phase != "over"
+
+
+def make_view(game: Game, seat: str | None) -> PlayerView:
+    if seat not in ("A", "B", None):
+        raise ValueError(f"A seat is 'A', 'B' or None, not {seat!r}.")
+    own = 0 if seat == "A" else 1
+    hand: tuple[Card, ...] = ()
+    contents: tuple[Card, ...] = ()
+    moves: tuple[Move, ...] = ()
+    if seat is not None:
+        hand = tuple(card_of(code) for code in game.hands[own])
+        contents = tuple(card_of(code) for code in sorted(game.decks[own]))
+        if game.mover == seat:
+            moves = tuple(game.legal_moves())
+    return PlayerView(
+        seat=seat,
+        rules=game.rules,
+        phase=game.phase,
+        turn=game.mover,
+        ply=game.ply,
+        hand=hand,
+        deck_contents=contents,
+        hand_sizes=(len(game.hands[0]), len(game.hands[1])),
+        deck_sizes=(len(game.decks[0]), len(game.decks[1])),
+        discards=(game.discard_pile("A"), game.discard_pile("B")),
+        caravans=tuple(game.caravan(s, n) for s in "AB" for n in (1, 2, 3)),
+        positions=game.positions(),
+        winner=game.winner,
+        end_reason=game.end_reason,
+        legal_moves=moves,
+    )
