@@ -157,7 +157,7 @@ class Caravan:
         )
 
 
-_SPACES_AROUND = re.compile(r"\s*([\[\],])\s*")
+_SPACES_AROUND = re.compile(r"\s*([\[,])\s*|\s*(\])")
 _TOKEN = re.compile(r"^([^\[\],]+)(?:\[([^\[\]]*)\])?$")
 
 
@@ -166,7 +166,7 @@ def parse_caravan(text: str, king_adds: bool = False, queen_sets_suit: bool = Tr
     the column or a number card among the attachments."""
     if not isinstance(text, str):
         raise NotationError("A caravan is written as text, such as 'Ah 5h[Kd] 9c[Qs]'.")
-    tokens = _SPACES_AROUND.sub(r"\1", text.strip()).split()
+    tokens = _SPACES_AROUND.sub(lambda m: m.group(1) or m.group(2), text.strip()).split()
     marker = NO_DIRECTION
     if tokens and tokens[-1] in ("^", "v", "V"):
         marker = ASCENDING if tokens.pop() == "^" else DESCENDING
