@@ -210,6 +210,12 @@ class Game:
         """A player's deck, top card first. Hidden information."""
         return tuple(card_of(code) for code in reversed(self.decks[_seat_of(seat)]))
 
+    def hand_size(self, seat: str) -> int:
+        return len(self.hands[_seat_of(seat)])
+
+    def deck_size(self, seat: str) -> int:
+        return len(self.decks[_seat_of(seat)])
+
     def discard_pile(self, seat: str) -> tuple[Card, ...]:
         """A player's discard pile, oldest first (public)."""
         return tuple(card_of(code) for code in self.discards[_seat_of(seat)])
