@@ -15,6 +15,7 @@ from engine.errors import NotationError
 ASCENDING, DESCENDING, NO_DIRECTION = 1, -1, 0
 DIRECTION_NAMES = {ASCENDING: "ascending", DESCENDING: "descending", NO_DIRECTION: None}
 SALE_MIN, SALE_MAX = 21, 26  # R12
+MAX_ATTACHED = 3  # R7, in the presets that have a limit
 
 
 def _acceptance_masks() -> tuple[int, dict[int, int], dict[tuple[int, int, int], int]]:
@@ -50,7 +51,7 @@ class Caravan:
     so that a Queen played later still reverses it; 0 when there is none to keep.
     """
 
-    __slots__ = ("cards", "atts", "held", "value", "direction", "suit", "accepts_mask")
+    __slots__ = ("cards", "atts", "held", "value", "direction", "suit", "accepts_mask", "crowded")
 
     def __init__(self) -> None:
         self.cards: list[int] = []
@@ -60,6 +61,7 @@ class Caravan:
         self.direction = NO_DIRECTION
         self.suit = -1
         self.accepts_mask = _ACCEPT_ANY
+        self.crowded = False  # a card carries 3 or more picture cards (R7's limit)
 
     def copy(self) -> Caravan:
         other = Caravan.__new__(Caravan)
@@ -70,6 +72,7 @@ class Caravan:
         other.direction = self.direction
         other.suit = self.suit
         other.accepts_mask = self.accepts_mask
+        other.crowded = self.crowded
         return other
 
     def refresh(self, king_adds: bool, queen_sets_suit: bool) -> None:
@@ -79,9 +82,13 @@ class Caravan:
             self.value, self.direction, self.suit = 0, NO_DIRECTION, -1
             self.held = NO_DIRECTION
             self.accepts_mask = _ACCEPT_ANY
+            self.crowded = False
             return
         value = 0
+        crowded = False
         for code, atts in zip(cards, self.atts):
+            if len(atts) >= MAX_ATTACHED:
+                crowded = True
             kings = 0
             for a in atts:
                 if a >> 2 == KING:
@@ -89,6 +96,7 @@ class Caravan:
             rank = code >> 2
             value += rank * (1 + kings) if king_adds else rank << kings
         self.value = value
+        self.crowded = crowded
         last_atts = self.atts[-1]
         last = cards[-1]
         suit = last & 3
@@ -113,6 +121,22 @@ class Caravan:
         direction = -direction if queens & 1 else direction
         self.direction = direction
         self.accepts_mask = _ACCEPT_AFTER_MORE[(last, direction, suit)]
+
+    def push(self, code: int) -> None:
+        """Add number card `code` at the end (R5 already checked): `refresh` in O(1)."""
+        cards = self.cards
+        cards.append(code)
+        self.atts.append([])
+        self.held = NO_DIRECTION
+        self.value += code >> 2
+        self.suit = code & 3
+        if len(cards) < 2:
+            self.direction = NO_DIRECTION
+            self.accepts_mask = _ACCEPT_AFTER_ONE[code]
+            return
+        direction = ASCENDING if code >> 2 > cards[-2] >> 2 else DESCENDING
+        self.direction = direction
+        self.accepts_mask = _ACCEPT_AFTER_MORE[(code, direction, code & 3)]
 
     def accepts(self, code: int) -> bool:
         """R5: may number card `code` go at the end of this caravan?"""
@@ -195,6 +219,16 @@ def parse_caravan(text: str, king_adds: bool = False, queen_sets_suit: bool = Tr
     caravan.hold_direction(marker)  # the marker is only read after equal last ranks
     caravan.refresh(king_adds, queen_sets_suit)
     return caravan
+
+
+def position_winner(a: int, b: int) -> int:
+    """R13 for one position, from the values of A's and B's caravans there: 0 if A's
+    caravan wins it, 1 if B's does, -1 if neither (not for sale, or equal values)."""
+    if SALE_MIN <= a <= SALE_MAX:
+        if SALE_MIN <= b <= SALE_MAX:
+            return 0 if a > b else 1 if b > a else -1
+        return 0
+    return 1 if SALE_MIN <= b <= SALE_MAX else -1
 
 
 @dataclass(frozen=True)

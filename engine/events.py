@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from engine.caravan import position_winner
 from engine.cards import Card
 from engine.moves import Move
 
@@ -41,10 +42,19 @@ class MoveEvent:
     reshuffled: bool = False  # foxon: the discard pile became the deck (R14)
     values_before: tuple[int, ...] = ()  # A1, A2, A3, B1, B2, B3
     values_after: tuple[int, ...] = ()
-    positions_before: tuple[str | None, ...] = ()
-    positions_after: tuple[str | None, ...] = ()
+    main_phase: bool = True  # positions are only won in the main phase (R13)
     winner: str | None = None  # "A", "B" or "draw" when this move ended the game
     end_reason: str | None = None
+
+    @property
+    def positions_before(self) -> tuple[str | None, str | None, str | None]:
+        """Who won each position (R13) before the move."""
+        return _positions(self.values_before) if self.main_phase else (None, None, None)
+
+    @property
+    def positions_after(self) -> tuple[str | None, str | None, str | None]:
+        """Who wins each position (R13) after the move."""
+        return _positions(self.values_after) if self.main_phase else (None, None, None)
 
     @property
     def sold(self) -> tuple[int, ...]:
@@ -67,3 +77,11 @@ class MoveEvent:
     def public(self) -> MoveEvent:
         """The event as anyone but the mover may see it: without the card drawn."""
         return replace(self, drew=None)
+
+
+def _positions(values: tuple[int, ...]) -> tuple[str | None, str | None, str | None]:
+    a, b, c = (position_winner(values[i], values[i + 3]) for i in range(3))
+    return _SEAT[a], _SEAT[b], _SEAT[c]
+
+
+_SEAT = {0: "A", 1: "B", -1: None}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from engine.caravan import SALE_MAX, SALE_MIN, Caravan, CaravanView
+from engine.caravan import Caravan, CaravanView, position_winner
 from engine.cards import ACE, JACK, JOKER, QUEEN, SUIT_NAMES, SUITS, TEN, Card, card_of
 from engine.errors import IllegalMoveError
 from engine.events import MoveEvent, Removal
@@ -234,12 +234,7 @@ class Game:
         )
 
     def _positions(self) -> tuple[int, int, int]:
-        a, b = self.caravans
-        return (
-            _position(a[0].value, b[0].value),
-            _position(a[1].value, b[1].value),
-            _position(a[2].value, b[2].value),
-        )
+        return _won(self._values())
 
     def _values(self) -> tuple[int, ...]:
         a, b = self.caravans
@@ -298,12 +293,16 @@ class Game:
                 for t in targets:
                     side = self.caravans[t]
                     for ci in (0, 1, 2):
-                        atts = side[ci].atts
-                        if not atts:
+                        caravan = side[ci]
+                        atts = caravan.atts
+                        count = len(atts)
+                        if not count:
                             continue
-                        attach = _picture_moves(code, t, ci, len(atts))
-                        if limit is None:
-                            moves.extend(attach[: len(atts)])
+                        attach = _PICTURE_MOVES.get((code, t, ci))
+                        if attach is None or len(attach) < count:
+                            attach = _picture_moves(code, t, ci, count)
+                        if limit is None or not caravan.crowded:
+                            moves += attach[:count]
                         else:
                             for index, attached in enumerate(atts):
                                 if len(attached) < limit:
@@ -433,26 +432,32 @@ class Game:
         Raises IllegalMoveError (the state is then unchanged) or NotationError for text
         that is not a move."""
         canonical = self.validate(move)
-        event = self._apply(canonical)
+        event = self._apply(canonical, True)
+        assert event is not None
         self.moves.append(canonical)
         return event
 
-    def _apply(self, move: Move) -> MoveEvent:
+    def push(self, move: Move) -> None:
+        """Apply a move taken from `legal_moves()` of this very state, without checking it
+        again and without reporting what happened: the fast path for search and random
+        playouts (python-chess's `Board.push`). Anything else must go through `play()`."""
+        self._apply(move, False)
+        self.moves.append(move)
+
+    def _apply(self, move: Move, record: bool) -> MoveEvent | None:
         p = self.turn
         variant = self.variant
         king_adds, queen_sets_suit = variant.king_adds, variant.queen_sets_suit
         hand = self.hands[p]
         own = self.caravans[p]
         main = self.phase == MAIN
-        values_before = self._values()
-        positions_before = self._positions() if main else _NO_POSITIONS
+        values_before = self._values() if record else ()
         removed: list[Removal] = []
         placed = discarded = None
         target: tuple[str, int, int] | None = None
         disbanded: tuple[Card, ...] = ()
         action = move.action
         card = move.card
-        assert move.caravan is not None or action == "discard"
         if action == "play":
             assert card is not None and move.caravan is not None
             code = card.code
@@ -462,10 +467,7 @@ class Game:
             rank = code >> 2
             if rank <= TEN:  # R5
                 caravan = own[ci]
-                caravan.cards.append(code)
-                caravan.atts.append([])
-                caravan.held = 0
-                caravan.refresh(king_adds, queen_sets_suit)
+                caravan.push(code)
                 target = (SEATS[p], ci + 1, len(caravan.cards))
             else:  # R7
                 assert move.player is not None
@@ -490,71 +492,80 @@ class Game:
             ci = move.caravan - 1
             caravan = own[ci]
             pile = self.discards[p]
-            gone = []
+            start = len(pile)
             for code, atts in zip(caravan.cards, caravan.atts):
                 pile.append(code)
                 pile.extend(atts)
-                gone.append(code)
-                gone.extend(atts)
-            disbanded = tuple(card_of(code) for code in gone)
+            if record:
+                disbanded = tuple(card_of(code) for code in pile[start:])
             caravan.cards, caravan.atts = [], []
             caravan.refresh(king_adds, queen_sets_suit)
             if card is not None:  # foxon: start it again
                 hand.remove(card.code)
-                caravan.cards.append(card.code)
-                caravan.atts.append([])
-                caravan.refresh(king_adds, queen_sets_suit)
+                caravan.push(card.code)
                 placed = card
                 target = (SEATS[p], ci + 1, 1)
 
-        event = MoveEvent(ply=self.ply + 1, mover=SEATS[p], move=move)
-        won = self._positions() if main else _NO_POSITIONS
-        if won[0] >= 0 and won[1] >= 0 and won[2] >= 0:  # R13, judged before the draw (G8)
-            self._end(_majority(won), END_SOLD)
+        values_after = self._values()
+        drew = -1
+        reshuffled = False
+        winner = _sale_winner(values_after) if main else -1
+        if winner >= 0:  # R13, judged before the draw (G8)
+            self._end(winner, END_SOLD)
         elif main and card is not None:  # R4: a play or a discard draws (foxon: a restart too)
-            self._draw(p, event)
+            deck = self.decks[p]
+            if deck:
+                drew = deck.pop()
+                hand.append(drew)
+            else:
+                drew, reshuffled = self._draw_from_empty(p)
         self.ply += 1
         self.turn = 1 - p
         if self.phase == OPENING and all(c.cards for side in self.caravans for c in side):
             self.phase = MAIN  # R3: the first player moves first in the main phase too
-        if self.phase != OVER:
+        phase = self.phase
+        if phase != OVER and not (
+            phase == MAIN and self.hands[1 - p] and self.ply < variant.move_limit
+        ):
             self._judge(sales=False)  # the sales were judged before the draw
-        event.placed = placed
-        event.target = target
-        event.removed = tuple(removed)
-        event.discarded = discarded
-        event.disbanded = disbanded
-        event.values_before = values_before
-        event.values_after = self._values()
-        event.positions_before = _POSITION_NAMES[positions_before]
-        event.positions_after = _POSITION_NAMES[won]
-        event.winner = self.winner
-        event.end_reason = self.end_reason
-        return event
+        if not record:
+            return None
+        return MoveEvent(
+            self.ply,
+            SEATS[p],
+            move,
+            placed,
+            target,
+            tuple(removed),
+            discarded,
+            disbanded,
+            card_of(drew) if drew >= 0 else None,
+            reshuffled,
+            values_before,
+            values_after,
+            main,
+            self.winner,
+            self.end_reason,
+        )
 
-    def _draw(self, p: int, event: MoveEvent) -> None:
-        """R4: draw the top card; R14 says what an empty deck means in each preset."""
+    def _draw_from_empty(self, p: int) -> tuple[int, bool]:
+        """R14: what drawing from an empty deck means in each preset. Returns the card
+        drawn (-1 for none) and whether the discard pile was reshuffled into the deck."""
+        mode = self.variant.empty_deck
+        if mode is EmptyDeck.LOSE:
+            self._end(1 - p, END_EMPTY_DECK)
+        elif mode is EmptyDeck.DRAW:
+            self._end(DRAW, END_EMPTY_DECK)
+        pile = self.discards[p]
+        if mode is not EmptyDeck.RESHUFFLE or not pile:
+            return -1, False
         deck = self.decks[p]
-        if not deck:
-            mode = self.variant.empty_deck
-            if mode is EmptyDeck.NOTHING:
-                return
-            if mode is EmptyDeck.LOSE:
-                self._end(1 - p, END_EMPTY_DECK)
-                return
-            if mode is EmptyDeck.DRAW:
-                self._end(DRAW, END_EMPTY_DECK)
-                return
-            pile = self.discards[p]
-            if not pile:
-                return
-            deck[:] = pile
-            pile.clear()
-            self._reshuffle_rng().shuffle(deck)
-            event.reshuffled = True
+        deck[:] = pile
+        pile.clear()
+        self._reshuffle_rng().shuffle(deck)
         code = deck.pop()
         self.hands[p].append(code)
-        event.drew = card_of(code)
+        return code, True
 
     def _reshuffle_rng(self) -> random.Random:
         """The foxon reshuffle's randomness: from the seed and ply when the game has a seed,
@@ -670,29 +681,26 @@ def _deal(codes: list[int], rng: random.Random, first_three: bool) -> tuple[list
     return hand, deck
 
 
-def _position(a: int, b: int) -> int:
-    """R13 for one position: 0 if A wins it, 1 if B does, -1 if neither."""
-    a_sells = SALE_MIN <= a <= SALE_MAX
-    b_sells = SALE_MIN <= b <= SALE_MAX
-    if a_sells and (not b_sells or b < a):
-        return 0
-    if b_sells and (not a_sells or a < b):
-        return 1
-    return -1
+def _won(values: tuple[int, ...]) -> tuple[int, int, int]:
+    """R13 for the three positions, from the values of A1, A2, A3, B1, B2, B3."""
+    return (
+        position_winner(values[0], values[3]),
+        position_winner(values[1], values[4]),
+        position_winner(values[2], values[5]),
+    )
+
+
+def _sale_winner(values: tuple[int, ...]) -> int:
+    """R13: the seat that wins the game if all three positions are won, else -1."""
+    won = _won(values)
+    if won[0] < 0 or won[1] < 0 or won[2] < 0:
+        return -1
+    return _majority(won)
 
 
 def _majority(won: tuple[int, int, int]) -> int:
     """R13: the seat that wins two or three of the positions."""
     return 0 if (won[0] == 0) + (won[1] == 0) + (won[2] == 0) >= 2 else 1
-
-
-_NO_POSITIONS = (-1, -1, -1)
-_POSITION_NAMES = {
-    (a, b, c): tuple(SEATS[w] if w >= 0 else None for w in (a, b, c))
-    for a in (-1, 0, 1)
-    for b in (-1, 0, 1)
-    for c in (-1, 0, 1)
-}
 
 
 def _refusal(caravan: Caravan, card: Card, number: int) -> str:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from engine.caravan import MAX_ATTACHED
 from engine.cards import JOKER, TEN, Card, format_cards, parse_cards, standard_deck
 from engine.errors import NotationError, RulesError
 
@@ -33,7 +34,7 @@ class Variant:
     tens: bool = True  # R1: simple has no tens
     deal_first_three: bool = False  # R2: caravanthegame's way of dealing
     disband_restarts: bool = False  # R4 (c): foxon restarts a disbanded caravan
-    max_attached: int | None = 3  # R7: None is no limit
+    max_attached: int | None = MAX_ATTACHED  # R7: None is no limit
     pictures_anywhere: bool = True  # R7: foxon puts picture cards on own caravans only
     king_adds: bool = False  # R9: foxon adds the base value instead of doubling
     queen_sets_suit: bool = True  # R10: foxon's Queen reverses only
