@@ -131,6 +131,8 @@ def main(argv: list[str] | None = None) -> int:
     except (UsageError, CaravanError) as error:
         print(f"error: {error}", file=sys.stderr)
         return BAD_INPUT
+    except SystemExit as done:  # --help
+        return done.code if isinstance(done.code, int) else 0
     except KeyboardInterrupt:
         return 130
     except Exception as error:  # the contract: never a traceback

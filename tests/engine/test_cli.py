@@ -14,7 +14,10 @@ from engine.__main__ import main
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "engine", *args], input=stdin, capture_output=True, text=True,
+        [sys.executable, "-m", "engine", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
         check=False,
     )
 
@@ -62,8 +65,9 @@ def test_bad_input_is_one_line_exit_2(args: list[str], capsys: pytest.CaptureFix
 
 
 @pytest.mark.parametrize("stdin", ["", "{", "[]", '{"rules": "new-vegas"}', "null"])
-def test_unreadable_positions(stdin: str, monkeypatch: pytest.MonkeyPatch,
-                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_unreadable_positions(
+    stdin: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     import io
 
     monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
@@ -81,7 +85,9 @@ def test_new_with_rules_object() -> None:
 
 def test_game_over_prints_no_legal_moves_and_refuses_play() -> None:
     over = {
-        "rules": "new-vegas", "phase": "main", "turn": "A",
+        "rules": "new-vegas",
+        "phase": "main",
+        "turn": "A",
         "A": {"hand": "", "deck": "", "caravans": ["5c", "", ""]},
         "B": {"hand": "3c", "deck": "", "caravans": ["", "", ""]},
     }

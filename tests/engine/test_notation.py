@@ -110,7 +110,10 @@ def test_decks_are_top_first_and_a_draw_goes_to_the_end_of_the_hand() -> None:
 
 def test_discard_defaults_to_empty_and_unknown_fields_are_ignored() -> None:
     data = {
-        "rules": "new-vegas", "phase": "main", "turn": "A", "comment": "hello",
+        "rules": "new-vegas",
+        "phase": "main",
+        "turn": "A",
+        "comment": "hello",
         "A": {"hand": "2c", "deck": "", "caravans": ["5h", "", ""]},
         "B": {"hand": "3c", "deck": "", "caravans": ["", "", ""]},
     }
@@ -126,8 +129,13 @@ def test_discard_defaults_to_empty_and_unknown_fields_are_ignored() -> None:
         ({"A": {"hand": "2c 2c", "deck": "", "caravans": ["", "", ""]}}, "2 times"),
         ({"A": {"hand": "2c", "deck": "2c", "caravans": ["", "", ""]}}, "2 times"),
         ({"A": {"hand": "Kd Kd", "deck": "Kd", "caravans": ["", "", ""]}}, "Kd appears 3"),
-        ({"rules": {"preset": "new-vegas", "jokers": 1},
-          "A": {"hand": "X", "deck": "", "discard": "X X", "caravans": ["", "", ""]}}, "X appears 3"),
+        (
+            {
+                "rules": {"preset": "new-vegas", "jokers": 1},
+                "A": {"hand": "X", "deck": "", "discard": "X X", "caravans": ["", "", ""]},
+            },
+            "X appears 3",
+        ),
         ({"A": {"hand": "2c", "deck": "", "caravans": ["5c[Kd,Kh,Ks,Kc]", "", ""]}}, "at most 3"),
         ({"phase": "middle"}, "phase"),
         ({"turn": "C"}, "turn"),
@@ -136,7 +144,9 @@ def test_discard_defaults_to_empty_and_unknown_fields_are_ignored() -> None:
 )
 def test_impossible_or_malformed_positions_are_refused(change: dict, message: str) -> None:
     data = {
-        "rules": "new-vegas", "phase": "main", "turn": "A",
+        "rules": "new-vegas",
+        "phase": "main",
+        "turn": "A",
         "A": {"hand": "2c", "deck": "", "caravans": ["5h", "", ""]},
         "B": {"hand": "3c", "deck": "", "caravans": ["", "", ""]},
     }
@@ -151,16 +161,21 @@ def test_missing_fields_and_bad_json() -> None:
     with pytest.raises(NotationError, match="not valid JSON"):
         Game.from_position("{nope")
     with pytest.raises(PositionError):
-        Game.from_position({
-            "rules": "new-vegas", "phase": "main", "turn": "A",
-            "A": {"hand": "2c 2c", "deck": "", "caravans": ["", "", ""]},
-            "B": {"hand": "3c", "deck": "", "caravans": ["", "", ""]},
-        })
+        Game.from_position(
+            {
+                "rules": "new-vegas",
+                "phase": "main",
+                "turn": "A",
+                "A": {"hand": "2c 2c", "deck": "", "caravans": ["", "", ""]},
+                "B": {"hand": "3c", "deck": "", "caravans": ["", "", ""]},
+            }
+        )
 
 
 def test_position_judged_as_read() -> None:
-    sold = table(("Tc 9d 2h", "Th 9c 3h", "Ts 8d 5s"), ("Td 9s", "Tc 8s", "Th 9h"),
-                 hand_a="2s", hand_b="8d")
+    sold = table(
+        ("Tc 9d 2h", "Th 9c 3h", "Ts 8d 5s"), ("Td 9s", "Tc 8s", "Th 9h"), hand_a="2s", hand_b="8d"
+    )
     assert sold.is_over and sold.winner == "A" and sold.legal_moves() == []
     out = table(("Tc", "", ""), ("5c", "", ""), hand_a="", hand_b="8d")
     assert out.is_over and out.winner == "B"
@@ -170,4 +185,8 @@ def test_position_judged_as_read() -> None:
 def test_over_position_keeps_its_winner() -> None:
     data = table(("Tc", "", ""), ("5c", "", ""), hand_a="", hand_b="8d").to_position()
     again = Game.from_position(data)
-    assert again.winner == "B" and again.end_reason == "out-of-cards" and again == Game.from_position(data)
+    assert (
+        again.winner == "B"
+        and again.end_reason == "out-of-cards"
+        and again == Game.from_position(data)
+    )

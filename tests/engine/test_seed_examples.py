@@ -47,8 +47,13 @@ def test_seed000_6_2_equal_bids_neither_sold() -> None:
 
 
 def test_seed001_kings_double_in_sequence() -> None:
-    game = table(("5c[Kd]", "5h[Kd,Kh]", ""), ("9c", "", ""), hand_a="2s", hand_b="8d",
-                 rules="caravanthegame")
+    game = table(
+        ("5c[Kd]", "5h[Kd,Kh]", ""),
+        ("9c", "", ""),
+        hand_a="2s",
+        hand_b="8d",
+        rules="caravanthegame",
+    )
     assert (game.caravan("A", 1).value, game.caravan("A", 2).value) == (10, 20)
 
 
@@ -64,6 +69,11 @@ def test_seed002_joker_on_ace_spares_pictures_of_that_suit_on_other_cards() -> N
 
 
 def test_seed002_foxon_26_cannot_be_beaten() -> None:
-    game = table(("Tc 9d 7h", "Th 9c 7s", ""), ("Td 9s 6c", "Ts 9h 7c", ""),
-                 hand_a="2s", hand_b="8d", rules="foxon")
+    game = table(
+        ("Tc 9d 7h", "Th 9c 7s", ""),
+        ("Td 9s 6c", "Ts 9h 7c", ""),
+        hand_a="2s",
+        hand_b="8d",
+        rules="foxon",
+    )
     assert game.positions()[:2] == ("A", None)
