@@ -45,17 +45,31 @@ _DISBAND_MOVES = tuple(Move.disband(n) for n in (1, 2, 3))
 _RESTART_MOVES = {
     code: tuple(Move.disband(n, card_of(code)) for n in (1, 2, 3)) for code in range(4, 44)
 }
-_PICTURE_MOVES: dict[tuple[int, int, int], list[Move]] = {}
+_PICTURE_START = (TEN + 1) * 4  # codes below this are number cards
 
 
-def _picture_moves(code: int, seat: int, caravan: int, count: int) -> list[Move]:
-    """J/K/joker `code` onto cards 1..count (at least) of `seat`'s caravan, made once."""
-    moves = _PICTURE_MOVES.get((code, seat, caravan))
-    if moves is None:
-        moves = _PICTURE_MOVES[(code, seat, caravan)] = []
+def _subsets(moves: tuple[Move, ...]) -> tuple[tuple[Move, ...], ...]:
+    """The moves onto each subset of the three caravans, by bit mask (1: caravan 1, ...)."""
+    return tuple(tuple(moves[ci] for ci in range(3) if mask >> ci & 1) for mask in range(8))
+
+
+_NUMBER_MOVE_SETS = {code: _subsets(moves) for code, moves in _NUMBER_MOVES.items()}
+_RESTART_MOVE_SETS = {code: _subsets(moves) for code, moves in _RESTART_MOVES.items()}
+_DISBAND_MOVE_SETS = _subsets(_DISBAND_MOVES)
+# J, K and joker moves by card code, seat and caravan: list i is the move onto card i + 1,
+# grown on demand (a caravan can be long with custom decks).
+_PICTURE_TABLES: dict[int, tuple[tuple[list[Move], ...], ...]] = {
+    code: tuple(tuple([] for _ in range(3)) for _ in SEATS)
+    for code in range(JACK * 4, JOKER * 4 + 1)
+    if code >> 2 != QUEEN
+}
+
+
+def _extend_picture_moves(
+    moves: list[Move], code: int, seat: int, caravan: int, count: int
+) -> None:
     while len(moves) < count:
         moves.append(Move.play(card_of(code), caravan + 1, SEATS[seat], len(moves) + 1))
-    return moves
 
 
 def _seat_of(name: str) -> int:
@@ -270,18 +284,14 @@ class Game:
         variant = self.variant
         limit = variant.max_attached
         targets = (0, 1) if variant.pictures_anywhere else (p,)
-        masks = (own[0].accepts_mask, own[1].accepts_mask, own[2].accepts_mask)
-        for code in set(hand):
-            rank = code >> 2
-            if rank <= TEN:  # R5
-                options = _NUMBER_MOVES[code]
-                if masks[0] >> code & 1:
-                    add(options[0])
-                if masks[1] >> code & 1:
-                    add(options[1])
-                if masks[2] >> code & 1:
-                    add(options[2])
-            elif rank == QUEEN:  # R7: the last card only
+        m0, m1, m2 = own[0].accepts_mask, own[1].accepts_mask, own[2].accepts_mask
+        held = set(hand)
+        for code in held:
+            if code < _PICTURE_START:  # R5: which of the three caravans take it
+                chosen = (m0 >> code & 1) | (m1 >> code & 1) << 1 | (m2 >> code & 1) << 2
+                if chosen:
+                    moves += _NUMBER_MOVE_SETS[code][chosen]
+            elif code >> 2 == QUEEN:  # R7: the last card only
                 queen_moves = _QUEEN_MOVES[code]
                 for t in targets:
                     side = self.caravans[t]
@@ -290,34 +300,35 @@ class Game:
                         if atts and (limit is None or len(atts[-1]) < limit):
                             add(queen_moves[t][ci])
             else:  # R7: J, K and jokers on any number card with room
+                tables = _PICTURE_TABLES[code]
                 for t in targets:
                     side = self.caravans[t]
+                    table = tables[t]
                     for ci in (0, 1, 2):
                         caravan = side[ci]
                         atts = caravan.atts
                         count = len(atts)
                         if not count:
                             continue
-                        attach = _PICTURE_MOVES.get((code, t, ci))
-                        if attach is None or len(attach) < count:
-                            attach = _picture_moves(code, t, ci, count)
+                        attach = table[ci]
+                        if len(attach) < count:
+                            _extend_picture_moves(attach, code, t, ci, count)
                         if limit is None or not caravan.crowded:
                             moves += attach[:count]
                         else:
                             for index, attached in enumerate(atts):
                                 if len(attached) < limit:
                                     add(attach[index])
-            add(_DISCARD_MOVES[code])  # R4 (b), G9
+        moves += map(_DISCARD_MOVES.__getitem__, held)  # R4 (b), G9
+        started = (
+            (1 if own[0].cards else 0) | (2 if own[1].cards else 0) | (4 if own[2].cards else 0)
+        )
         if variant.disband_restarts:  # R4 (c) in foxon: restart with a number card
-            numbers = [code for code in set(hand) if code >> 2 <= TEN]
-            for ci in (0, 1, 2):
-                if own[ci].cards:
-                    for code in numbers:
-                        add(_RESTART_MOVES[code][ci])
+            for code in held:
+                if code < _PICTURE_START:
+                    moves += _RESTART_MOVE_SETS[code][started]
         else:
-            for ci in (0, 1, 2):
-                if own[ci].cards:
-                    add(_DISBAND_MOVES[ci])
+            moves += _DISBAND_MOVE_SETS[started]
         return moves
 
     def is_legal(self, move: Move | str) -> bool:
@@ -422,7 +433,9 @@ class Game:
             )
         if card.rank == QUEEN:
             return _QUEEN_MOVES[code][t][ci]
-        return _picture_moves(code, t, ci, index)[index - 1]
+        attach = _PICTURE_TABLES[code][t][ci]
+        _extend_picture_moves(attach, code, t, ci, index)
+        return attach[index - 1]
 
     # ----- applying a move ------------------------------------------------------------------
 
@@ -506,10 +519,9 @@ class Game:
                 placed = card
                 target = (SEATS[p], ci + 1, 1)
 
-        values_after = self._values()
         drew = -1
         reshuffled = False
-        winner = _sale_winner(values_after) if main else -1
+        winner = _sale_winner(self.caravans) if main else -1
         if winner >= 0:  # R13, judged before the draw (G8)
             self._end(winner, END_SOLD)
         elif main and card is not None:  # R4: a play or a discard draws (foxon: a restart too)
@@ -542,7 +554,7 @@ class Game:
             card_of(drew) if drew >= 0 else None,
             reshuffled,
             values_before,
-            values_after,
+            self._values(),
             main,
             self.winner,
             self.end_reason,
@@ -641,16 +653,23 @@ class Game:
         R14 for the player to move (who also loses if, in a position no game can reach, they
         have no legal move at all)."""
         if sales and self.phase == MAIN:
-            won = self._positions()
-            if won[0] >= 0 and won[1] >= 0 and won[2] >= 0:
-                self._end(_majority(won), END_SOLD)
+            winner = _sale_winner(self.caravans)
+            if winner >= 0:
+                self._end(winner, END_SOLD)
                 return
         if self.ply >= self.variant.move_limit:
             self._end(DRAW, END_MOVE_LIMIT)
             return
         p = self.turn
-        if self.hands[p] and self.phase == MAIN:
+        hand = self.hands[p]
+        if hand and self.phase == MAIN:
             return
+        if (
+            self.phase == OPENING
+            and any(code < _PICTURE_START for code in hand)
+            and any(not caravan.cards for caravan in self.caravans[p])
+        ):
+            return  # R3: a number card and an empty caravan make a legal opening move
         reshuffles = self.variant.empty_deck is EmptyDeck.RESHUFFLE and self.discards[p]
         if not self.hands[p] and not self.decks[p] and not reshuffles:
             self._end(1 - p, END_OUT_OF_CARDS)
@@ -690,12 +709,19 @@ def _won(values: tuple[int, ...]) -> tuple[int, int, int]:
     )
 
 
-def _sale_winner(values: tuple[int, ...]) -> int:
+def _sale_winner(caravans: list[list[Caravan]]) -> int:
     """R13: the seat that wins the game if all three positions are won, else -1."""
-    won = _won(values)
-    if won[0] < 0 or won[1] < 0 or won[2] < 0:
+    a, b = caravans
+    first = position_winner(a[0].value, b[0].value)
+    if first < 0:
         return -1
-    return _majority(won)
+    second = position_winner(a[1].value, b[1].value)
+    if second < 0:
+        return -1
+    third = position_winner(a[2].value, b[2].value)
+    if third < 0:
+        return -1
+    return _majority((first, second, third))
 
 
 def _majority(won: tuple[int, int, int]) -> int:
