@@ -6,12 +6,14 @@ new-vegas rules, 54-card decks, each move chosen at random from `legal_moves()`.
 `random_games_per_s` and `moves_per_s` use `Game.push`, the path search and random
 playouts take (moves straight from the generator, no event); `validated_moves_per_s`
 uses `Game.play`, the bot's path (validation and a MoveEvent for every move).
+`compiled_modules` says whether the engine ran as plain Python (0) or compiled by mypyc.
 Prints `name: value unit` lines.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import statistics
 import time
@@ -44,11 +46,19 @@ def best_of(runs: int, games: int, validated: bool) -> tuple[float, int, list[Ga
     return min(results, key=lambda result: result[0])
 
 
+def compiled_modules() -> int:
+    """How many engine modules run compiled by mypyc (setup.py, CARAVAN_COMPILE=1)."""
+    names = ("cards", "caravan", "events", "game", "moves", "notation", "rules", "view")
+    modules = [importlib.import_module(f"engine.{name}") for name in names]
+    return sum(1 for module in modules if not (module.__file__ or "").endswith(".py"))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--runs", type=int, default=3, help="best of this many runs")
     args = parser.parse_args()
+    print(f"compiled_modules: {compiled_modules()} modules")
 
     seconds, moves, samples = best_of(args.runs, args.games, validated=False)
     print(f"random_games_per_s: {args.games / seconds:.0f} games/s")

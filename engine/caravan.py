@@ -185,7 +185,7 @@ _SPACES_AROUND = re.compile(r"\s*([\[,])\s*|\s*(\])")
 _TOKEN = re.compile(r"^([^\[\],]+)(?:\[([^\[\]]*)\])?$")
 
 
-def parse_caravan(text: str, king_adds: bool = False, queen_sets_suit: bool = True) -> Caravan:
+def parse_caravan(text: object, king_adds: bool = False, queen_sets_suit: bool = True) -> Caravan:
     """Read a caravan in notation; raises NotationError on a bad token, a picture card in
     the column or a number card among the attachments."""
     if not isinstance(text, str):

@@ -45,8 +45,10 @@ class Card:
         object.__setattr__(self, "code", code)
 
     @staticmethod
-    def parse(text: str) -> Card:
+    def parse(text: object) -> Card:
         """Read one card (`7h`, `10d`, `td`, `X`); raises NotationError naming the text."""
+        if not isinstance(text, str):
+            raise NotationError(f"A card is written as text, such as 7h or X, not {text!r}.")
         token = text.strip()
         upper = token.upper()
         if upper == "X":

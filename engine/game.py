@@ -151,7 +151,7 @@ class Game:
         return game
 
     @classmethod
-    def from_position(cls, position: str | dict[str, Any]) -> Game:
+    def from_position(cls, position: object) -> Game:
         """Read a position in the notation's JSON (text or parsed); see engine.notation."""
         from engine.notation import read_position
 

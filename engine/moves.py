@@ -46,7 +46,7 @@ class Move:
         return Move("disband", card, caravan)
 
     @staticmethod
-    def parse(text: str) -> Move:
+    def parse(text: object) -> Move:
         """Read a move in notation; raises NotationError saying what is wrong."""
         if not isinstance(text, str):
             raise NotationError("A move is text, such as 7h@2, Kd@B2.3 or discard:7h.")

@@ -57,7 +57,7 @@ def position_text(game: Game) -> str:
     return json.dumps(position_dict(game), separators=(",", ":"))
 
 
-def read_position(source: str | dict[str, Any]) -> Game:
+def read_position(source: object) -> Game:
     """Read a position; raises NotationError (PositionError for one its rules forbid)."""
     if isinstance(source, str):
         try:

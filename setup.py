@@ -1,0 +1,32 @@
+"""Builds the engine as plain Python, or compiled with mypyc when CARAVAN_COMPILE=1.
+
+The engine is the same source either way (mypy --strict typed); mypyc compiles it to C
+extension modules that run the same code about twice as fast (benchmarks/README.md), for
+the bot in production and the AI's search. A compiled editable install puts the compiled
+modules beside the sources, where they shadow later edits until the next install.
+"""
+
+import os
+
+from setuptools import setup
+
+ext_modules = []
+if os.environ.get("CARAVAN_COMPILE") == "1":
+    from mypyc.build import mypycify
+
+    ext_modules = mypycify(
+        [
+            "engine/cards.py",
+            "engine/errors.py",
+            "engine/moves.py",
+            "engine/caravan.py",
+            "engine/rules.py",
+            "engine/events.py",
+            "engine/game.py",
+            "engine/view.py",
+            "engine/notation.py",
+        ],
+        opt_level="3",
+    )
+
+setup(ext_modules=ext_modules)

@@ -1,0 +1,59 @@
+"""A player's view holds everything that seat may see and nothing more."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from engine import Game, Rules
+
+
+def played(seed: int, plies: int) -> Game:
+    game = Game.new(Rules(), seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+def test_view_has_own_hand_and_public_table_only() -> None:
+    game = played(4, 20)
+    view = game.view("A")
+    assert view.hand == game.hand("A")
+    assert view.hand_sizes == (len(game.hand("A")), len(game.hand("B")))
+    assert view.deck_sizes == (len(game.deck("A")), len(game.deck("B")))
+    assert sorted(view.deck_contents, key=lambda c: c.code) == sorted(
+        game.deck("A"), key=lambda c: c.code
+    )
+    assert view.discards == (game.discard_pile("A"), game.discard_pile("B"))
+    assert view.caravans[4] == game.caravan("B", 2) and view.caravan("B", 2) == game.caravan("B", 2)
+    assert view.positions == game.positions()
+    assert (view.legal_moves == tuple(game.legal_moves())) == (game.mover == "A")
+
+
+def test_view_does_not_change_with_hidden_cards() -> None:
+    """Shuffling the opponent's hand and both decks leaves A's view as it was (but for
+    the order of A's deck, which the view does not hold)."""
+    game = played(9, 15)
+    other = game.copy()
+    rng = random.Random(0)
+    for seat in (0, 1):
+        rng.shuffle(other.decks[seat])
+    rng.shuffle(other.hands[1])
+    swap = other.hands[1][0], other.decks[1][0]
+    other.hands[1][0], other.decks[1][0] = swap[1], swap[0]
+    assert other.view("A") == game.view("A")
+    assert other.view("B") != game.view("B")
+
+
+def test_spectator_sees_no_hand() -> None:
+    view = played(2, 10).view(None)
+    assert view.hand == () and view.deck_contents == () and view.legal_moves == ()
+    assert view.seat is None and view.opponent is None
+
+
+def test_event_public_form_hides_the_card_drawn() -> None:
+    game = played(3, 6)
+    event = game.play(game.legal_moves()[0])
+    assert event.drew is not None
+    assert event.public().drew is None and event.public() == replace(event, drew=None)
