@@ -1,0 +1,1 @@
+"""Caravan for Discord: everything that touches the world (Discord, images, the database)."""

@@ -1,0 +1,183 @@
+"""What the service hands back: plain frozen values, never the engine's full state."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from engine import MoveEvent, PlayerView, Rules
+
+
+def rules_from_text(text: str) -> Rules:
+    return Rules.parse(json.loads(text))
+
+
+def rules_to_text(rules: Rules) -> str:
+    return json.dumps(rules.to_json(), separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class Challenge:
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    challenger_id: int
+    opponent_id: int | None  # None: open to anyone
+    rules: Rules
+    turn_seconds: int
+    status: str  # open, accepted, declined, cancelled, expired
+    expires_at: float
+    game_id: int | None
+
+    @staticmethod
+    def from_row(row: Any) -> Challenge:
+        return Challenge(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            message_id=row["message_id"],
+            challenger_id=row["challenger_id"],
+            opponent_id=row["opponent_id"],
+            rules=rules_from_text(row["rules"]),
+            turn_seconds=row["turn_seconds"],
+            status=row["status"],
+            expires_at=row["expires_at"],
+            game_id=row["game_id"],
+        )
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game's public record (no seed, no hands)."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    message_id: int | None
+    players: tuple[int, int]  # A's user id, B's
+    ai_seat: str | None
+    ai_level: str | None
+    rules: Rules
+    status: str  # active, finished, abandoned
+    turn: str | None
+    winner: str | None
+    end_reason: str | None
+    turn_seconds: int
+    deadline: float | None
+    version: int
+    created_at: float
+    updated_at: float
+
+    @staticmethod
+    def from_row(row: Any) -> GameInfo:
+        return GameInfo(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            thread_id=row["thread_id"],
+            message_id=row["message_id"],
+            players=(row["player_a"], row["player_b"]),
+            ai_seat=row["ai_seat"],
+            ai_level=row["ai_level"],
+            rules=rules_from_text(row["rules"]),
+            status=row["status"],
+            turn=row["turn"],
+            winner=row["winner"],
+            end_reason=row["end_reason"],
+            turn_seconds=row["turn_seconds"],
+            deadline=row["deadline"],
+            version=row["version"],
+            created_at=row["created_at"],
+            updated_at=row["updated_at"],
+        )
+
+    def seat_of(self, user_id: int) -> str | None:
+        """ "A" or "B" for a player of this game, None for anyone else."""
+        if user_id == self.players[0]:
+            return "A"
+        if user_id == self.players[1]:
+            return "B"
+        return None
+
+    def user_at(self, seat: str) -> int:
+        return self.players[0 if seat == "A" else 1]
+
+    @property
+    def active(self) -> bool:
+        return self.status == "active"
+
+    @property
+    def rated(self) -> bool:
+        """Games against the AI count in stats but not in the ranking."""
+        return self.ai_seat is None
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    user_id: int
+    before: int
+    after: int
+    provisional: bool
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a change to a game: its record now, the public event of a move (the
+    card drawn removed), the acting player's own view, and any rating changes."""
+
+    game: GameInfo
+    event: MoveEvent | None
+    view: PlayerView
+    spectator: PlayerView
+    ratings: tuple[RatingChange, ...] = ()
+
+
+@dataclass(frozen=True)
+class Standing:
+    rank: int
+    user_id: int
+    rating: int
+    provisional: bool
+    games: int
+    wins: int
+    losses: int
+    draws: int
+    streak: int
+
+
+@dataclass(frozen=True)
+class Leaderboard:
+    guild_id: int
+    page: int
+    pages: int
+    entries: tuple[Standing, ...]
+    total: int
+
+
+@dataclass(frozen=True)
+class Stats:
+    user_id: int
+    games: int
+    wins: int
+    losses: int
+    draws: int
+    standing: Standing | None  # None until the first rated game
+    history: tuple[tuple[float, int], ...]  # (time, shown rating) after each rated game
+    recent: tuple[GameInfo, ...]
+    favourite_rules: str | None
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.wins / self.games if self.games else None
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A finished game as text `python -m engine` replays: rules, seed and moves."""
+
+    game: GameInfo
+    seed: int
+    moves: tuple[str, ...]

@@ -1,0 +1,167 @@
+"""SQLite through aiosqlite: WAL, `synchronous=NORMAL`, foreign keys, numbered migrations
+recorded in `PRAGMA user_version`, and one write connection behind a lock so that each
+transaction holds exactly one game's change (a shared connection without a lock mixes
+several games' statements into one transaction, and one rollback would undo the others).
+Reads go through a second connection, which sees only committed data.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+_MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+
+
+class StoreError(Exception):
+    """The database cannot be used: unreadable, corrupt, or newer than this code."""
+
+
+def migrations() -> list[tuple[int, str, str]]:
+    """(number, file name, SQL) of every migration shipped with the code, in order."""
+    found = []
+    for entry in resources.files("bot.store").joinpath("migrations").iterdir():
+        match = _MIGRATION_NAME.match(entry.name)
+        if match:
+            found.append((int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
+    found.sort()
+    numbers = [number for number, _, _ in found]
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise StoreError(f"Migrations must be numbered 0001, 0002, ... without gaps: {numbers}.")
+    return found
+
+
+class Database:
+    """The bot's database. Use `await Database.open(path)` and `await db.close()`."""
+
+    def __init__(self, path: Path, writer: aiosqlite.Connection, reader: aiosqlite.Connection):
+        self.path = path
+        self._writer = writer
+        self._reader = reader
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: Path | str) -> Database:
+        """Open (creating if absent) and migrate the database; raise StoreError, with what
+        to do, for a file that is not a SQLite database, is corrupt, or is newer than this
+        code. Such a file is never touched."""
+        path = Path(path)
+        _check_header(path)
+        writer = await _connect(path)
+        try:
+            await _check_integrity(writer, path)
+            await _migrate(writer, path)
+            await _pragma(writer, "PRAGMA journal_mode = WAL")
+            reader = await _connect(path)
+        except BaseException:
+            await writer.close()
+            raise
+        return cls(path, writer, reader)
+
+    async def close(self) -> None:
+        await self._reader.close()
+        await self._writer.close()
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction, alone on the write connection: committed when the block
+        ends, rolled back if it raises."""
+        async with self._lock:
+            await self._writer.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._writer
+            except BaseException:
+                await self._writer.execute("ROLLBACK")
+                raise
+            await self._writer.execute("COMMIT")
+
+    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:
+        async with self._reader.execute(sql, tuple(params)) as cursor:
+            return await cursor.fetchone()
+
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
+        async with self._reader.execute(sql, tuple(params)) as cursor:
+            return list(await cursor.fetchall())
+
+    async def user_version(self) -> int:
+        row = await self.fetchone("PRAGMA user_version")
+        assert row is not None
+        return int(row[0])
+
+
+async def _connect(path: Path) -> aiosqlite.Connection:
+    try:
+        connection = await aiosqlite.connect(path, isolation_level=None, timeout=5.0)
+        connection.row_factory = aiosqlite.Row
+        await _pragma(connection, "PRAGMA synchronous = NORMAL")
+        await _pragma(connection, "PRAGMA foreign_keys = ON")
+    except Exception as error:
+        raise StoreError(f"Cannot open the database {path}: {error}.") from error
+    return connection
+
+
+async def _pragma(connection: aiosqlite.Connection, sql: str) -> list[Any]:
+    """Run a PRAGMA to the end (a PRAGMA left with an unread row keeps its statement open)."""
+    async with connection.execute(sql) as cursor:
+        return list(await cursor.fetchall())
+
+
+def _check_header(path: Path) -> None:
+    try:
+        if not path.exists() or path.stat().st_size == 0:
+            return
+        with path.open("rb") as handle:
+            header = handle.read(len(SQLITE_HEADER))
+    except OSError as error:
+        raise StoreError(f"Cannot read the database {path}: {error.strerror}.") from error
+    if header != SQLITE_HEADER:
+        raise StoreError(
+            f"{path} is not a SQLite database (it may be corrupt). It was left as it is: "
+            "restore it from a backup, or point CARAVAN_DATABASE_PATH elsewhere."
+        )
+
+
+async def _check_integrity(connection: aiosqlite.Connection, path: Path) -> None:
+    try:
+        async with connection.execute("PRAGMA quick_check") as cursor:
+            rows = [row[0] for row in await cursor.fetchall()]
+    except Exception as error:
+        raise StoreError(
+            f"The database {path} cannot be read ({error}). It was left as it is: restore it "
+            "from a backup."
+        ) from error
+    if rows != ["ok"]:
+        raise StoreError(
+            f"The database {path} is corrupt ({'; '.join(rows[:3])}). It was left as it is: "
+            "restore it from a backup."
+        )
+
+
+async def _migrate(connection: aiosqlite.Connection, path: Path) -> None:
+    async with connection.execute("PRAGMA user_version") as cursor:
+        row = await cursor.fetchone()
+    current = int(row[0]) if row else 0
+    known = migrations()
+    if current > len(known):
+        raise StoreError(
+            f"The database {path} is at schema version {current}, newer than this code "
+            f"understands (up to {len(known)}). It was not touched: run a newer version of "
+            "the bot."
+        )
+    for number, name, sql in known[current:]:
+        try:
+            await connection.executescript(
+                f"BEGIN IMMEDIATE;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;"
+            )
+        except Exception as error:
+            if connection.in_transaction:
+                await connection.execute("ROLLBACK")
+            raise StoreError(f"Migration {name} failed on {path}: {error}.") from error

@@ -1,0 +1,274 @@
+"""The game service on a real database: challenges, moves, refusals, endings, ratings."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.errors import (
+    ChallengeRefused,
+    GameOver,
+    IllegalMove,
+    NotFound,
+    NotYourGame,
+    NotYourTurn,
+    StaleView,
+)
+from bot.records import GameInfo
+from bot.service import GameService
+from bot.settings import Settings
+from bot.store import Database
+from engine import Game, Rules
+from tests.bot.conftest import Clock
+
+GUILD, CHANNEL = 10, 20
+ALICE, BOB, CAROL, BOT = 1, 2, 3, 99
+
+
+async def new_game(service: GameService, rules: Rules | None = None) -> GameInfo:
+    challenge = await service.create_challenge(GUILD, CHANNEL, ALICE, BOB, rules)
+    return await service.accept(challenge.id, BOB)
+
+
+async def play_out(
+    service: GameService, info: GameInfo, rng: random.Random, limit: int = 2000
+) -> GameInfo:
+    for _ in range(limit):
+        if not info.active:
+            break
+        user = info.user_at(info.turn or "A")
+        _, view = await service.view(info.id, user)
+        outcome = await service.play(info.id, user, rng.choice(view.legal_moves), info.version)
+        info = outcome.game
+    return info
+
+
+async def test_challenge_accept_starts_a_game(service: GameService) -> None:
+    challenge = await service.create_challenge(GUILD, CHANNEL, ALICE, BOB, Rules("foxon"))
+    assert challenge.status == "open" and challenge.rules == Rules("foxon")
+    with pytest.raises(ChallengeRefused, match="for <@2>"):
+        await service.accept(challenge.id, CAROL)
+    with pytest.raises(ChallengeRefused, match="your own"):
+        await service.accept(challenge.id, ALICE)
+    info = await service.accept(challenge.id, BOB)
+    assert info.players == (ALICE, BOB) and info.active and info.version == 0
+    assert info.turn in ("A", "B") and info.rules == Rules("foxon")
+    assert (await service.challenge(challenge.id)).status == "accepted"
+    with pytest.raises(ChallengeRefused, match="accepted already"):
+        await service.accept(challenge.id, BOB)
+    assert not hasattr(info, "seed")
+
+
+async def test_open_challenge_anyone_may_accept(service: GameService) -> None:
+    challenge = await service.create_challenge(GUILD, CHANNEL, ALICE, None)
+    info = await service.accept(challenge.id, CAROL)
+    assert info.players == (ALICE, CAROL)
+
+
+async def test_self_challenge_decline_cancel_and_limits(service: GameService) -> None:
+    with pytest.raises(ChallengeRefused, match="yourself"):
+        await service.create_challenge(GUILD, CHANNEL, ALICE, ALICE)
+    first = await service.create_challenge(GUILD, CHANNEL, ALICE, BOB)
+    with pytest.raises(ChallengeRefused, match="Only the challenged"):
+        await service.decline(first.id, CAROL)
+    assert (await service.decline(first.id, BOB)).status == "declined"
+    second = await service.create_challenge(GUILD, CHANNEL, ALICE, BOB)
+    with pytest.raises(ChallengeRefused, match="made this challenge"):
+        await service.cancel(second.id, BOB)
+    assert (await service.cancel(second.id, ALICE)).status == "cancelled"
+    for _ in range(3):
+        await service.create_challenge(GUILD, CHANNEL, ALICE, BOB)
+    with pytest.raises(ChallengeRefused, match="3 open challenges"):
+        await service.create_challenge(GUILD, CHANNEL, ALICE, BOB)
+
+
+async def test_challenges_expire(service: GameService, clock: Clock) -> None:
+    challenge = await service.create_challenge(GUILD, CHANNEL, ALICE, BOB)
+    clock.advance(service.settings.challenge_expiry_seconds + 1)
+    assert [c.id for c in await service.expire_challenges()] == [challenge.id]
+    assert await service.expire_challenges() == []
+    with pytest.raises(ChallengeRefused, match="expired"):
+        await service.accept(challenge.id, BOB)
+
+
+async def test_expired_challenge_refused_even_before_the_sweep(
+    service: GameService, clock: Clock
+) -> None:
+    challenge = await service.create_challenge(GUILD, CHANNEL, ALICE, BOB)
+    clock.advance(service.settings.challenge_expiry_seconds + 1)
+    with pytest.raises(ChallengeRefused, match="expired"):
+        await service.accept(challenge.id, BOB)
+
+
+async def test_play_refusals_leave_the_game_as_it_was(service: GameService) -> None:
+    info = await new_game(service)
+    mover = info.user_at(info.turn or "A")
+    waiting = BOB if mover == ALICE else ALICE
+    _, view = await service.view(info.id, mover)
+    move = view.legal_moves[0]
+    with pytest.raises(NotYourGame):
+        await service.play(info.id, CAROL, move, 0)
+    with pytest.raises(NotYourTurn):
+        await service.play(info.id, waiting, move, 0)
+    with pytest.raises(StaleView):
+        await service.play(info.id, mover, move, 5)
+    with pytest.raises(IllegalMove, match="R3"):
+        await service.play(info.id, mover, "discard:" + str(view.hand[0]), 0)
+    with pytest.raises(IllegalMove, match="not a move"):
+        await service.play(info.id, mover, "nonsense", 0)
+    with pytest.raises(NotFound):
+        await service.play(12345, mover, move, 0)
+    assert (await service.game(info.id)).version == 0
+    assert (await service.db.fetchone("SELECT COUNT(*) FROM moves"))[0] == 0
+    outcome = await service.play(info.id, mover, move, 0)
+    assert outcome.game.version == 1 and outcome.event is not None and outcome.event.drew is None
+    assert outcome.view.seat == info.turn and outcome.spectator.hand == ()
+
+
+async def test_same_move_twice_at_once_applies_once(service: GameService) -> None:
+    info = await new_game(service)
+    mover = info.user_at(info.turn or "A")
+    _, view = await service.view(info.id, mover)
+    results = await asyncio.gather(
+        *(service.play(info.id, mover, view.legal_moves[0], 0) for _ in range(2)),
+        return_exceptions=True,
+    )
+    assert sum(not isinstance(r, Exception) for r in results) == 1
+    assert sum(isinstance(r, StaleView) for r in results) == 1
+    assert (await service.game(info.id)).version == 1
+
+
+async def test_different_moves_at_once_apply_at_most_one(service: GameService) -> None:
+    info = await new_game(service)
+    mover = info.user_at(info.turn or "A")
+    _, view = await service.view(info.id, mover)
+    results = await asyncio.gather(
+        *(service.play(info.id, mover, m, 0) for m in view.legal_moves[:5]),
+        return_exceptions=True,
+    )
+    assert sum(not isinstance(r, Exception) for r in results) == 1
+    assert all(isinstance(r, StaleView) for r in results if isinstance(r, Exception))
+    assert (await service.db.fetchone("SELECT COUNT(*) FROM moves"))[0] == 1
+
+
+async def test_many_games_at_once_stay_consistent(service: GameService) -> None:
+    infos = []
+    for i in range(8):
+        challenge = await service.create_challenge(GUILD, CHANNEL, 100 + i, 200 + i)
+        infos.append(await service.accept(challenge.id, 200 + i))
+    finished = await asyncio.gather(
+        *(play_out(service, info, random.Random(info.id), limit=60) for info in infos)
+    )
+    for info in finished:
+        moves = await service.db.fetchall(
+            "SELECT move FROM moves WHERE game_id = ? ORDER BY ply", (info.id,)
+        )
+        record = await service.db.fetchone("SELECT seed FROM games WHERE id = ?", (info.id,))
+        replayed = Game.replay(info.rules, record["seed"], [m["move"] for m in moves])
+        assert replayed.mover == info.turn or not info.active
+
+
+async def test_a_whole_game_is_played_and_rated_once(service: GameService) -> None:
+    info = await play_out(service, await new_game(service), random.Random(1))
+    assert info.status == "finished" and info.winner in ("A", "B", "draw")
+    rows = await service.db.fetchall("SELECT * FROM ratings ORDER BY user_id")
+    assert [row["games"] for row in rows] == [1, 1]
+    history = await service.db.fetchall("SELECT * FROM rating_history")
+    assert len(history) == 2
+    with pytest.raises(GameOver):
+        await service.resign(info.id, ALICE)
+    record = await service.record(info.id)
+    replayed = Game.replay(info.rules, record.seed, list(record.moves))
+    assert replayed.winner == info.winner and replayed.is_over
+
+
+async def test_moves_survive_a_restart(tmp_path: Path, clock: Clock) -> None:
+    db = await Database.open(tmp_path / "r.db")
+    service = GameService(db, Settings(), clock=clock)
+    info = await play_out(service, await new_game(service), random.Random(2), limit=15)
+    _, before = await service.view(info.id, ALICE)
+    await db.close()
+    db = await Database.open(tmp_path / "r.db")
+    again = GameService(db, Settings(), clock=clock)
+    info_again, after = await again.view(info.id, ALICE)
+    assert info_again == info and after == before
+    await play_out(again, info_again, random.Random(3), limit=5)
+    await db.close()
+
+
+async def test_resign(service: GameService) -> None:
+    info = await new_game(service)
+    outcome = await service.resign(info.id, BOB)
+    assert outcome.game.winner == "A" and outcome.game.end_reason == "resigned"
+    assert {c.user_id: c.after > c.before for c in outcome.ratings} == {ALICE: True, BOB: False}
+    assert all(c.provisional for c in outcome.ratings)
+    with pytest.raises(NotYourGame):
+        await service.resign(info.id, CAROL)
+
+
+async def test_timeout_claim(service: GameService, clock: Clock) -> None:
+    info = await new_game(service)
+    mover = info.user_at(info.turn or "A")
+    waiting = BOB if mover == ALICE else ALICE
+    with pytest.raises(StaleView, match="not run out"):
+        await service.claim_timeout(info.id, waiting)
+    clock.advance(info.turn_seconds + 1)
+    assert [g.id for g in await service.due_games()] == [info.id]
+    with pytest.raises(NotYourTurn):
+        await service.claim_timeout(info.id, mover)
+    outcome = await service.claim_timeout(info.id, waiting)
+    assert outcome.game.winner == ("A" if waiting == ALICE else "B")
+    assert outcome.game.end_reason == "timeout" and await service.due_games() == []
+
+
+async def test_ai_games_count_in_stats_not_in_ranking(service: GameService) -> None:
+    info = await service.start_ai_game(GUILD, CHANNEL, ALICE, BOT, "normal")
+    assert info.ai_seat == "B" and not info.rated
+    await service.resign(info.id, ALICE)
+    assert (await service.leaderboard(GUILD)).total == 0
+    stats = await service.stats(GUILD, ALICE)
+    assert (stats.games, stats.losses, stats.standing) == (1, 1, None)
+
+
+async def test_leaderboard_and_stats(service: GameService) -> None:
+    for loser in (BOB, BOB, CAROL):
+        challenge = await service.create_challenge(GUILD, CHANNEL, ALICE, loser)
+        game = await service.accept(challenge.id, loser)
+        await service.resign(game.id, loser)
+    board = await service.leaderboard(GUILD, page=1, per_page=2)
+    assert board.total == 3 and board.pages == 2 and board.entries[0].user_id == ALICE
+    assert board.entries[0].wins == 3 and board.entries[0].streak == 3
+    assert board.entries[0].provisional
+    last = await service.leaderboard(GUILD, page=9, per_page=2)
+    assert last.page == 2 and len(last.entries) == 1
+    standing = await service.standing(GUILD, last.entries[0].user_id)
+    assert standing is not None and standing.rank == 3
+    stats = await service.stats(GUILD, BOB)
+    assert (stats.games, stats.wins, stats.losses) == (2, 0, 2)
+    assert stats.win_rate == 0 and len(stats.history) == 2 and stats.favourite_rules == "new-vegas"
+    assert stats.standing is not None and stats.standing.streak == -2
+
+
+async def test_active_games_and_abandon(service: GameService) -> None:
+    info = await new_game(service)
+    assert [g.id for g in await service.active_games(ALICE)] == [info.id]
+    abandoned = await service.abandon(info.id)
+    assert abandoned.status == "abandoned" and await service.active_games(ALICE) == []
+    assert (await service.leaderboard(GUILD)).total == 0
+
+
+async def test_record_is_secret_until_the_end(service: GameService) -> None:
+    info = await new_game(service)
+    with pytest.raises(GameOver, match="once it is over"):
+        await service.record(info.id)
+
+
+async def test_views_hide_the_other_hand(service: GameService) -> None:
+    info = await new_game(service)
+    _, alice = await service.view(info.id, ALICE)
+    _, carol = await service.view(info.id, CAROL)
+    assert alice.seat == "A" and len(alice.hand) == 8
+    assert carol.seat is None and carol.hand == ()

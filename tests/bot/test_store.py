@@ -1,0 +1,102 @@
+"""The database: pragmas, migrations, refusals that leave a bad file untouched, and
+transactions that never mix two games' changes."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.store import Database, StoreError
+from bot.store.database import migrations
+
+
+async def test_open_creates_the_schema_with_the_pragmas(db: Database) -> None:
+    assert await db.user_version() == len(migrations()) >= 1
+    assert (await db.fetchone("PRAGMA journal_mode"))[0] == "wal"
+    assert (await db.fetchone("PRAGMA foreign_keys"))[0] == 1
+    assert (await db.fetchone("PRAGMA synchronous"))[0] == 1  # NORMAL
+    async with db.transaction() as tx:
+        async with tx.execute("PRAGMA foreign_keys") as cursor:
+            assert (await cursor.fetchone())[0] == 1
+    tables = {
+        row[0] for row in await db.fetchall("SELECT name FROM sqlite_master WHERE type='table'")
+    }
+    assert {"games", "moves", "challenges", "ratings", "guild_settings"} <= tables
+
+
+async def test_reopening_keeps_data_and_applies_nothing_twice(tmp_path: Path) -> None:
+    path = tmp_path / "c.db"
+    first = await Database.open(path)
+    async with first.transaction() as tx:
+        await tx.execute("INSERT INTO guild_settings (guild_id, settings) VALUES (1, '{}')")
+    await first.close()
+    again = await Database.open(path)
+    assert await again.user_version() == len(migrations())
+    assert (await again.fetchone("SELECT COUNT(*) FROM guild_settings"))[0] == 1
+    await again.close()
+
+
+def test_migrations_are_numbered_without_gaps() -> None:
+    assert [number for number, _, _ in migrations()] == list(range(1, len(migrations()) + 1))
+
+
+async def test_a_newer_database_is_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "new.db"
+    with sqlite3.connect(path) as connection:
+        connection.execute("PRAGMA user_version = 99")
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match="newer than this code"):
+        await Database.open(path)
+    assert path.read_bytes() == before
+
+
+async def test_a_file_that_is_not_a_database_is_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "junk.db"
+    path.write_bytes(b"these are not the pages you are looking for" * 200)
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match="not a SQLite database"):
+        await Database.open(path)
+    assert path.read_bytes() == before
+
+
+async def test_a_corrupt_database_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "corrupt.db"
+    database = await Database.open(path)
+    async with database.transaction() as tx:
+        for guild in range(2000):
+            await tx.execute(
+                "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?)", (guild, "x" * 100)
+            )
+    await database.close()
+    data = bytearray(path.read_bytes())
+    data[4096 * 3 : 4096 * 6] = b"\xff" * (4096 * 3)
+    path.write_bytes(bytes(data))
+    with pytest.raises(StoreError, match="corrupt|cannot be read"):
+        await Database.open(path)
+
+
+async def test_a_failed_transaction_leaves_nothing(db: Database) -> None:
+    with pytest.raises(RuntimeError):
+        async with db.transaction() as tx:
+            await tx.execute("INSERT INTO guild_settings (guild_id) VALUES (7)")
+            raise RuntimeError("boom")
+    assert (await db.fetchone("SELECT COUNT(*) FROM guild_settings"))[0] == 0
+
+
+async def test_concurrent_transactions_never_share_a_commit(db: Database) -> None:
+    """Many tasks write at once and every odd one fails: exactly the even ones remain."""
+
+    async def write(guild: int) -> None:
+        async with db.transaction() as tx:
+            await tx.execute("INSERT INTO guild_settings (guild_id) VALUES (?)", (guild,))
+            await asyncio.sleep(0)
+            if guild % 2:
+                raise ValueError(guild)
+
+    results = await asyncio.gather(*(write(g) for g in range(40)), return_exceptions=True)
+    assert sum(isinstance(r, ValueError) for r in results) == 20
+    rows = await db.fetchall("SELECT guild_id FROM guild_settings ORDER BY guild_id")
+    assert [row[0] for row in rows] == list(range(0, 40, 2))
