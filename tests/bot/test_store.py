@@ -18,9 +18,8 @@ async def test_open_creates_the_schema_with_the_pragmas(db: Database) -> None:
     assert (await db.fetchone("PRAGMA journal_mode"))[0] == "wal"
     assert (await db.fetchone("PRAGMA foreign_keys"))[0] == 1
     assert (await db.fetchone("PRAGMA synchronous"))[0] == 1  # NORMAL
-    async with db.transaction() as tx:
-        async with tx.execute("PRAGMA foreign_keys") as cursor:
-            assert (await cursor.fetchone())[0] == 1
+    async with db.transaction() as tx, tx.execute("PRAGMA foreign_keys") as cursor:
+        assert (await cursor.fetchone())[0] == 1
     tables = {
         row[0] for row in await db.fetchall("SELECT name FROM sqlite_master WHERE type='table'")
     }
@@ -74,7 +73,7 @@ async def test_a_corrupt_database_is_refused(tmp_path: Path) -> None:
     data = bytearray(path.read_bytes())
     data[4096 * 3 : 4096 * 6] = b"\xff" * (4096 * 3)
     path.write_bytes(bytes(data))
-    with pytest.raises(StoreError, match="corrupt|cannot be read"):
+    with pytest.raises(StoreError, match=r"corrupt|cannot be read"):
         await Database.open(path)
 
 
