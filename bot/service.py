@@ -11,12 +11,11 @@ from __future__ import annotations
 import logging
 import math
 import secrets
+import sqlite3
 import time
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
-
-import aiosqlite
 
 from bot.errors import (
     ChallengeRefused,
@@ -41,7 +40,7 @@ from bot.records import (
 )
 from bot.settings import Settings
 from bot.store import Database
-from engine import CaravanError, Game, IllegalMoveError, Move, Rules
+from engine import CaravanError, Game, Move, PlayerView, Rules
 
 log = logging.getLogger(__name__)
 CACHE_SIZE = 512  # games kept in memory, most recently used first
@@ -60,6 +59,9 @@ class GameService:
         self.clock = clock
         self._states: OrderedDict[int, tuple[int, Game]] = OrderedDict()
 
+    # Every change below is one function run by `db.write` as one transaction on the write
+    # connection's thread; it raises a ServiceError to refuse (and roll back).
+
     # ----- challenges -----------------------------------------------------------------------
 
     async def create_challenge(
@@ -75,18 +77,20 @@ class GameService:
         if opponent_id == challenger_id:
             raise ChallengeRefused("You cannot challenge yourself.")
         now = self.clock()
-        async with self.db.transaction() as tx:
-            count = await _scalar(
+        limit = self.settings.max_open_challenges
+
+        def create(tx: sqlite3.Connection) -> Challenge:
+            count = _scalar(
                 tx,
                 "SELECT COUNT(*) FROM challenges WHERE challenger_id = ? AND status = 'open' "
                 "AND expires_at > ?",
                 (challenger_id, now),
             )
-            if count >= self.settings.max_open_challenges:
+            if count >= limit:
                 raise ChallengeRefused(
                     f"You already have {count} open challenges; cancel one or wait for an answer."
                 )
-            cursor = await tx.execute(
+            cursor = tx.execute(
                 "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, rules, "
                 "turn_seconds, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
@@ -100,29 +104,32 @@ class GameService:
                     now + self.settings.challenge_expiry_seconds,
                 ),
             )
-            challenge_id = cursor.lastrowid
-            assert challenge_id is not None
-            return await self._challenge(tx, challenge_id)
+            assert cursor.lastrowid is not None
+            return _challenge(tx, cursor.lastrowid)
+
+        return await self.db.write(create)
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
-        async with self.db.transaction() as tx:
-            await tx.execute(
+        await self.db.write(
+            lambda tx: tx.execute(
                 "UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id)
             )
+        )
 
     async def accept(self, challenge_id: int, user_id: int) -> GameInfo:
         """Start the game: the challenger is A, the one who accepts is B, and who moves
         first comes from the game's secret seed (G1)."""
         now = self.clock()
-        async with self.db.transaction() as tx:
-            challenge = await self._open_challenge(tx, challenge_id, now)
+
+        def accept(tx: sqlite3.Connection) -> GameInfo:
+            challenge = _open_challenge(tx, challenge_id, now)
             if user_id == challenge.challenger_id:
                 raise ChallengeRefused("You cannot accept your own challenge.")
             if challenge.opponent_id is not None and challenge.opponent_id != user_id:
                 raise ChallengeRefused(f"This challenge is for <@{challenge.opponent_id}>.")
             for player in (challenge.challenger_id, user_id):
-                await self._check_game_limit(tx, player)
-            game_id = await self._insert_game(
+                self._check_game_limit(tx, player)
+            game_id = _insert_game(
                 tx,
                 guild_id=challenge.guild_id,
                 channel_id=challenge.channel_id,
@@ -131,37 +138,50 @@ class GameService:
                 turn_seconds=challenge.turn_seconds,
                 now=now,
             )
-            await tx.execute(
+            tx.execute(
                 "UPDATE challenges SET status = 'accepted', game_id = ? WHERE id = ?",
                 (game_id, challenge_id),
             )
-            return await self._game(tx, game_id)
+            return _game(tx, game_id)
+
+        return await self.db.write(accept)
 
     async def decline(self, challenge_id: int, user_id: int) -> Challenge:
-        async with self.db.transaction() as tx:
-            challenge = await self._open_challenge(tx, challenge_id, self.clock())
+        now = self.clock()
+
+        def decline(tx: sqlite3.Connection) -> Challenge:
+            challenge = _open_challenge(tx, challenge_id, now)
             if challenge.opponent_id != user_id:
                 who = "its challenger" if user_id == challenge.challenger_id else "someone else"
                 raise ChallengeRefused(f"Only the challenged player can decline; you are {who}.")
-            return await self._close_challenge(tx, challenge_id, "declined")
+            return _close_challenge(tx, challenge_id, "declined")
+
+        return await self.db.write(decline)
 
     async def cancel(self, challenge_id: int, user_id: int) -> Challenge:
-        async with self.db.transaction() as tx:
-            challenge = await self._open_challenge(tx, challenge_id, self.clock())
+        now = self.clock()
+
+        def cancel(tx: sqlite3.Connection) -> Challenge:
+            challenge = _open_challenge(tx, challenge_id, now)
             if challenge.challenger_id != user_id:
                 raise ChallengeRefused("Only the player who made this challenge can cancel it.")
-            return await self._close_challenge(tx, challenge_id, "cancelled")
+            return _close_challenge(tx, challenge_id, "cancelled")
+
+        return await self.db.write(cancel)
 
     async def expire_challenges(self) -> list[Challenge]:
         """Mark every open challenge past its time as expired; return them (once each)."""
-        async with self.db.transaction() as tx:
-            rows = await _rows(
-                tx,
+        now = self.clock()
+
+        def expire(tx: sqlite3.Connection) -> list[Challenge]:
+            rows = tx.execute(
                 "UPDATE challenges SET status = 'expired' WHERE status = 'open' "
                 "AND expires_at <= ? RETURNING *",
-                (self.clock(),),
-            )
-        return [Challenge.from_row(row) for row in rows]
+                (now,),
+            ).fetchall()
+            return [Challenge.from_row(row) for row in rows]
+
+        return await self.db.write(expire)
 
     # ----- games ----------------------------------------------------------------------------
 
@@ -176,97 +196,109 @@ class GameService:
         turn_seconds: int | None = None,
     ) -> GameInfo:
         """A game against the AI: the player is A, the AI (the bot's user id) is B."""
-        async with self.db.transaction() as tx:
-            await self._check_game_limit(tx, user_id)
-            game_id = await self._insert_game(
+        now = self.clock()
+
+        def start(tx: sqlite3.Connection) -> GameInfo:
+            self._check_game_limit(tx, user_id)
+            game_id = _insert_game(
                 tx,
                 guild_id=guild_id,
                 channel_id=channel_id,
                 players=(user_id, bot_id),
                 rules=rules or Rules(),
                 turn_seconds=turn_seconds or self.settings.default_turn_seconds,
-                now=self.clock(),
+                now=now,
                 ai=("B", level),
             )
-            return await self._game(tx, game_id)
+            return _game(tx, game_id)
+
+        return await self.db.write(start)
 
     async def set_game_messages(
         self, game_id: int, *, thread_id: int | None = None, message_id: int | None = None
     ) -> None:
         """Remember where the game is shown (its thread, its latest table message)."""
-        async with self.db.transaction() as tx:
+
+        def update(tx: sqlite3.Connection) -> None:
             if thread_id is not None:
-                await tx.execute(
-                    "UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id)
-                )
+                tx.execute("UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id))
             if message_id is not None:
-                await tx.execute(
-                    "UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id)
-                )
+                tx.execute("UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id))
+
+        await self.db.write(update)
 
     async def play(
         self, game_id: int, user_id: int, move: Move | str, expected_version: int
     ) -> Outcome:
         """Apply `move` for `user_id`, who must be the player to move in a game still at
-        `expected_version`. Committed before it returns."""
+        `expected_version`. Committed before it returns.
+
+        The move is checked and applied to a copy of the state outside the write
+        transaction; the transaction then commits it only if the game is still at
+        `expected_version` (one UPDATE ... WHERE version = ?), so of two requests built on
+        the same version exactly one lands, and the write connection is held only for the
+        few statements that record the move."""
+        info = await self.game(game_id)
+        seat = _player_seat(info, user_id)
+        _check_playable(info, seat, expected_version)
+        game = (await self._state(info)).copy()
+        try:
+            event = game.play(move)
+        except CaravanError as error:  # IllegalMoveError, or text that is not a move
+            raise IllegalMove(str(error)) from None
         now = self.clock()
-        async with self.db.transaction() as tx:
-            info = await self._game(tx, game_id)
-            seat = self._player_seat(info, user_id)
-            if not info.active:
-                raise GameOver("This game is over.")
-            if info.version != expected_version:
-                raise StaleView("That was an old view: the game has moved on since.")
-            if info.turn != seat:
-                raise NotYourTurn("It is not your turn.")
-            game = (await self._state(tx, info)).copy()
-            try:
-                event = game.play(move)
-            except IllegalMoveError as error:
-                raise IllegalMove(str(error)) from None
-            except CaravanError as error:
-                raise IllegalMove(str(error)) from None
-            await tx.execute(
-                "INSERT INTO moves (game_id, ply, seat, user_id, move, played_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, game.ply, seat, user_id, str(event.move), now),
-            )
+        text = str(event.move)
+
+        def record(tx: sqlite3.Connection) -> tuple[Any, tuple[RatingChange, ...]]:
             changes: tuple[RatingChange, ...] = ()
             if game.is_over:
                 assert game.winner is not None and game.end_reason is not None
-                changes = await self._finish(
-                    tx, info, game.winner, game.end_reason, now, game.mover
+                changes = _finish(
+                    tx, info, game.winner, game.end_reason, now, game.mover, expected_version
                 )
             else:
-                await tx.execute(
+                updated = tx.execute(
                     "UPDATE games SET version = version + 1, turn = ?, deadline = ?, "
-                    "updated_at = ? WHERE id = ?",
-                    (game.mover, now + info.turn_seconds, now, game_id),
-                )
-            info = await self._game(tx, game_id)
+                    "updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
+                    (game.mover, now + info.turn_seconds, now, game_id, expected_version),
+                ).rowcount
+                if updated != 1:
+                    _check_playable(_game(tx, game_id), seat, expected_version)
+            tx.execute(
+                "INSERT INTO moves (game_id, ply, seat, user_id, move, played_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, game.ply, seat, user_id, text, now),
+            )
+            return tx.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone(), changes
+
+        row, changes = await self.db.write(record)
+        info = GameInfo.from_row(row)
         self._remember(game_id, info.version, game)
         return Outcome(info, event.public(), game.view(seat), game.view(None), changes)
 
     async def resign(self, game_id: int, user_id: int) -> Outcome:
         """The player gives up: the other wins (rated as any win)."""
-        async with self.db.transaction() as tx:
-            info = await self._game(tx, game_id)
-            seat = self._player_seat(info, user_id)
+        now = self.clock()
+
+        def resign(tx: sqlite3.Connection) -> Outcome:
+            info = _game(tx, game_id)
+            seat = _player_seat(info, user_id)
             if not info.active:
                 raise GameOver("This game is over.")
-            game = await self._state(tx, info)
-            winner = "B" if seat == "A" else "A"
-            changes = await self._finish(tx, info, winner, RESIGNED, self.clock(), info.turn)
-            info = await self._game(tx, game_id)
-        return Outcome(info, None, game.view(seat), game.view(None), changes)
+            game = self._state_in(tx, info)
+            changes = _finish(tx, info, "B" if seat == "A" else "A", RESIGNED, now, info.turn)
+            return Outcome(_game(tx, game_id), None, game.view(seat), game.view(None), changes)
+
+        return await self.db.write(resign)
 
     async def claim_timeout(self, game_id: int, user_id: int) -> Outcome:
         """The waiting player claims the win once the player to move has let the turn
         deadline pass."""
         now = self.clock()
-        async with self.db.transaction() as tx:
-            info = await self._game(tx, game_id)
-            seat = self._player_seat(info, user_id)
+
+        def claim(tx: sqlite3.Connection) -> Outcome:
+            info = _game(tx, game_id)
+            seat = _player_seat(info, user_id)
             if not info.active:
                 raise GameOver("This game is over.")
             if info.turn == seat:
@@ -274,29 +306,33 @@ class GameService:
             if info.deadline is None or now < info.deadline:
                 left = math.ceil((info.deadline or now) - now)
                 raise StaleView(f"The turn has not run out yet ({_duration(left)} left).")
-            game = await self._state(tx, info)
-            changes = await self._finish(tx, info, seat, TIMEOUT, now, info.turn)
-            info = await self._game(tx, game_id)
-        return Outcome(info, None, game.view(seat), game.view(None), changes)
+            game = self._state_in(tx, info)
+            changes = _finish(tx, info, seat, TIMEOUT, now, info.turn)
+            return Outcome(_game(tx, game_id), None, game.view(seat), game.view(None), changes)
+
+        return await self.db.write(claim)
 
     async def abandon(self, game_id: int) -> GameInfo:
         """End a stuck game with no result and no rating change (server admins)."""
-        async with self.db.transaction() as tx:
-            info = await self._game(tx, game_id)
-            if not info.active:
+        now = self.clock()
+
+        def abandon(tx: sqlite3.Connection) -> GameInfo:
+            if not _game(tx, game_id).active:
                 raise GameOver("This game is over.")
-            await tx.execute(
+            tx.execute(
                 "UPDATE games SET status = 'abandoned', end_reason = 'abandoned', "
                 "version = version + 1, deadline = NULL, updated_at = ? WHERE id = ?",
-                (self.clock(), game_id),
+                (now, game_id),
             )
-            return await self._game(tx, game_id)
+            return _game(tx, game_id)
 
-    async def view(self, game_id: int, user_id: int | None) -> tuple[GameInfo, Any]:
+        return await self.db.write(abandon)
+
+    async def view(self, game_id: int, user_id: int | None) -> tuple[GameInfo, PlayerView]:
         """A game's record and what `user_id` may see of it (a spectator's view for anyone
         not playing)."""
         info = await self.game(game_id)
-        game = await self._state(None, info)
+        game = await self._state(info)
         return info, game.view(info.seat_of(user_id) if user_id is not None else None)
 
     async def game(self, game_id: int) -> GameInfo:
@@ -344,7 +380,8 @@ class GameService:
 
     async def leaderboard(self, guild_id: int, page: int = 1, per_page: int = 10) -> Leaderboard:
         """The guild's ranking, by the conservative rating (mu - 3 sigma)."""
-        total = await self._count(guild_id)
+        row = await self.db.fetchone("SELECT COUNT(*) FROM ratings WHERE guild_id = ?", (guild_id,))
+        total = int(row[0]) if row else 0
         pages = max(1, math.ceil(total / per_page))
         page = min(max(1, page), pages)
         rows = await self.db.fetchall(
@@ -362,10 +399,11 @@ class GameService:
         )
         if row is None:
             return None
+        score = row["mu"] - 3 * row["sigma"]
         above = await self.db.fetchone(
             "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND (mu - 3 * sigma > ? OR "
             "(mu - 3 * sigma = ? AND user_id < ?))",
-            (guild_id, *(row["mu"] - 3 * row["sigma"],) * 2, user_id),
+            (guild_id, score, score, user_id),
         )
         assert above is not None
         return _standing(above[0] + 1, row)
@@ -400,51 +438,8 @@ class GameService:
 
     # ----- inside ---------------------------------------------------------------------------
 
-    def _player_seat(self, info: GameInfo, user_id: int) -> str:
-        seat = info.seat_of(user_id)
-        if seat is None:
-            raise NotYourGame("You are not playing in this game.")
-        return seat
-
-    async def _insert_game(
-        self,
-        tx: aiosqlite.Connection,
-        *,
-        guild_id: int,
-        channel_id: int,
-        players: tuple[int, int],
-        rules: Rules,
-        turn_seconds: int,
-        now: float,
-        ai: tuple[str, str] | None = None,
-    ) -> int:
-        seed = secrets.randbits(53)
-        game = Game.new(rules, seed)
-        cursor = await tx.execute(
-            "INSERT INTO games (guild_id, channel_id, player_a, player_b, ai_seat, ai_level, "
-            "rules, seed, turn, turn_seconds, deadline, created_at, updated_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                guild_id,
-                channel_id,
-                *players,
-                ai[0] if ai else None,
-                ai[1] if ai else None,
-                rules_to_text(rules),
-                seed,
-                game.mover,
-                turn_seconds,
-                now + turn_seconds,
-                now,
-                now,
-            ),
-        )
-        assert cursor.lastrowid is not None
-        log.info("game %s started in guild %s", cursor.lastrowid, guild_id)
-        return cursor.lastrowid
-
-    async def _check_game_limit(self, tx: aiosqlite.Connection, user_id: int) -> None:
-        count = await _scalar(
+    def _check_game_limit(self, tx: sqlite3.Connection, user_id: int) -> None:
+        count = _scalar(
             tx,
             "SELECT COUNT(*) FROM games WHERE status = 'active' AND (player_a = ? OR player_b = ?)",
             (user_id, user_id),
@@ -454,142 +449,205 @@ class GameService:
                 f"<@{user_id}> already plays {count} games, the most at once; finish one first."
             )
 
-    async def _state(self, tx: aiosqlite.Connection | None, info: GameInfo) -> Game:
-        """The game's state at `info.version`, rebuilt from rules + seed + moves unless this
-        process already holds it. Never modify the returned Game: copy it."""
+    async def _state(self, info: GameInfo) -> Game:
+        """The game's state at `info.version`: from this process's cache, or rebuilt from
+        rules + seed + moves. Never modify the returned Game: copy it."""
         cached = self._states.get(info.id)
         if cached is not None and cached[0] == info.version:
             self._states.move_to_end(info.id)
             return cached[1]
-        sql_seed = "SELECT seed FROM games WHERE id = ?"
-        sql_moves = "SELECT move FROM moves WHERE game_id = ? ORDER BY ply"
-        if tx is None:
-            seed_row = await self.db.fetchone(sql_seed, (info.id,))
-            move_rows = await self.db.fetchall(sql_moves, (info.id,))
-        else:
-            seed_row = (await _rows(tx, sql_seed, (info.id,)))[0]
-            move_rows = await _rows(tx, sql_moves, (info.id,))
-        assert seed_row is not None
-        game = Game.replay(info.rules, seed_row["seed"], [row["move"] for row in move_rows])
+        row = await self.db.fetchone("SELECT seed FROM games WHERE id = ?", (info.id,))
+        moves = await self.db.fetchall(
+            "SELECT move FROM moves WHERE game_id = ? ORDER BY ply", (info.id,)
+        )
+        assert row is not None
+        if info.active:
+            # An active game's version is its number of moves; moves committed after
+            # `info` was read are not part of the state it describes.
+            moves = moves[: info.version]
+        game = Game.replay(info.rules, row["seed"], [m["move"] for m in moves])
         self._remember(info.id, info.version, game)
         return game
 
+    def _state_in(self, tx: sqlite3.Connection, info: GameInfo) -> Game:
+        """The game's state at `info.version`, from this process's cache or rebuilt from
+        rules + seed + moves (on the write thread: it only reads the cache). Never modify
+        the returned Game: copy it."""
+        cached = self._states.get(info.id)
+        if cached is not None and cached[0] == info.version:
+            return cached[1]
+        seed = _scalar(tx, "SELECT seed FROM games WHERE id = ?", (info.id,))
+        moves = tx.execute(
+            "SELECT move FROM moves WHERE game_id = ? ORDER BY ply", (info.id,)
+        ).fetchall()
+        return Game.replay(info.rules, seed, [row["move"] for row in moves])
+
     def _remember(self, game_id: int, version: int, game: Game) -> None:
+        held = self._states.get(game_id)
+        if held is not None and held[0] > version:
+            return  # a newer state is already held
         self._states[game_id] = (version, game)
         self._states.move_to_end(game_id)
         while len(self._states) > CACHE_SIZE:
             self._states.popitem(last=False)
 
-    async def _finish(
-        self,
-        tx: aiosqlite.Connection,
-        info: GameInfo,
-        winner: str,
-        reason: str,
-        now: float,
-        turn: str | None,
-    ) -> tuple[RatingChange, ...]:
-        """End the game and, if it is rated, update both ratings: in the caller's
-        transaction, and only if this call is the one that ends it (exactly once)."""
-        cursor = await tx.execute(
-            "UPDATE games SET status = 'finished', winner = ?, end_reason = ?, turn = ?, "
-            "version = version + 1, deadline = NULL, updated_at = ?, rated = ? "
-            "WHERE id = ? AND status = 'active'",
-            (winner, reason, turn, now, 1 if info.rated else 0, info.id),
+
+def _check_playable(info: GameInfo, seat: str, expected_version: int) -> None:
+    """Refuse a move in a game that is over, has moved on, or waits for the other player."""
+    if not info.active:
+        raise GameOver("This game is over.")
+    if info.version != expected_version:
+        raise StaleView("That was an old view: the game has moved on since.")
+    if info.turn != seat:
+        raise NotYourTurn("It is not your turn.")
+
+
+def _player_seat(info: GameInfo, user_id: int) -> str:
+    seat = info.seat_of(user_id)
+    if seat is None:
+        raise NotYourGame("You are not playing in this game.")
+    return seat
+
+
+def _insert_game(
+    tx: sqlite3.Connection,
+    *,
+    guild_id: int,
+    channel_id: int,
+    players: tuple[int, int],
+    rules: Rules,
+    turn_seconds: int,
+    now: float,
+    ai: tuple[str, str] | None = None,
+) -> int:
+    seed = secrets.randbits(53)
+    game = Game.new(rules, seed)
+    cursor = tx.execute(
+        "INSERT INTO games (guild_id, channel_id, player_a, player_b, ai_seat, ai_level, "
+        "rules, seed, turn, turn_seconds, deadline, created_at, updated_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            guild_id,
+            channel_id,
+            *players,
+            ai[0] if ai else None,
+            ai[1] if ai else None,
+            rules_to_text(rules),
+            seed,
+            game.mover,
+            turn_seconds,
+            now + turn_seconds,
+            now,
+            now,
+        ),
+    )
+    assert cursor.lastrowid is not None
+    log.info("game %s started in guild %s", cursor.lastrowid, guild_id)
+    return cursor.lastrowid
+
+
+def _finish(
+    tx: sqlite3.Connection,
+    info: GameInfo,
+    winner: str,
+    reason: str,
+    now: float,
+    turn: str | None,
+    expected_version: int | None = None,
+) -> tuple[RatingChange, ...]:
+    """End the game and, if it is rated, update both ratings: in the caller's transaction,
+    and only if this call is the one that ends it (exactly once); with `expected_version`,
+    only if the game is still at that version."""
+    cursor = tx.execute(
+        "UPDATE games SET status = 'finished', winner = ?, end_reason = ?, turn = ?, "
+        "version = version + 1, deadline = NULL, updated_at = ?, rated = ? "
+        "WHERE id = ? AND status = 'active' AND version = coalesce(?, version)",
+        (winner, reason, turn, now, 1 if info.rated else 0, info.id, expected_version),
+    )
+    if cursor.rowcount != 1:
+        current = _game(tx, info.id)
+        if current.active:
+            raise StaleView("That was an old view: the game has moved on since.")
+        raise GameOver("This game is over.")
+    log.info("game %s finished: %s (%s)", info.id, winner, reason)
+    if not info.rated:
+        return ()
+    before = [_skill(tx, info.guild_id, user) for user in info.players]
+    after = rate(before[0][0], before[1][0], winner)
+    changes = []
+    for i, seat in enumerate("AB"):
+        user = info.players[i]
+        skill, games, streak = before[i]
+        won, drew = winner == seat, winner == "draw"
+        streak = 0 if drew else (max(streak, 0) + 1 if won else min(streak, 0) - 1)
+        tx.execute(
+            "INSERT INTO ratings (guild_id, user_id, mu, sigma, games, wins, losses, draws, "
+            "streak, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (guild_id, user_id) DO UPDATE SET mu = excluded.mu, "
+            "sigma = excluded.sigma, games = games + 1, wins = wins + excluded.wins, "
+            "losses = losses + excluded.losses, draws = draws + excluded.draws, "
+            "streak = excluded.streak, updated_at = excluded.updated_at",
+            (
+                info.guild_id,
+                user,
+                after[i].mu,
+                after[i].sigma,
+                int(won),
+                int(not won and not drew),
+                int(drew),
+                streak,
+                now,
+            ),
         )
-        if cursor.rowcount != 1:
-            raise GameOver("This game is over.")
-        log.info("game %s finished: %s (%s)", info.id, winner, reason)
-        if not info.rated:
-            return ()
-        before = [await self._skill(tx, info.guild_id, user) for user in info.players]
-        after = rate(before[0][0], before[1][0], winner)
-        changes = []
-        for i, seat in enumerate("AB"):
-            user = info.players[i]
-            skill, games = before[i]
-            won, drew = winner == seat, winner == "draw"
-            streak = await _scalar(
-                tx,
-                "SELECT streak FROM ratings WHERE guild_id = ? AND user_id = ?",
-                (info.guild_id, user),
-            )
-            streak = 0 if drew else (max(streak, 0) + 1 if won else min(streak, 0) - 1)
-            await tx.execute(
-                "INSERT INTO ratings (guild_id, user_id, mu, sigma, games, wins, losses, draws, "
-                "streak, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?) "
-                "ON CONFLICT (guild_id, user_id) DO UPDATE SET mu = excluded.mu, "
-                "sigma = excluded.sigma, games = games + 1, wins = wins + excluded.wins, "
-                "losses = losses + excluded.losses, draws = draws + excluded.draws, "
-                "streak = excluded.streak, updated_at = excluded.updated_at",
-                (
-                    info.guild_id,
-                    user,
-                    after[i].mu,
-                    after[i].sigma,
-                    int(won),
-                    int(not won and not drew),
-                    int(drew),
-                    streak,
-                    now,
-                ),
-            )
-            await tx.execute(
-                "INSERT INTO rating_history (guild_id, user_id, game_id, mu, sigma, at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (info.guild_id, user, info.id, after[i].mu, after[i].sigma, now),
-            )
-            changes.append(
-                RatingChange(user, skill.shown, after[i].shown, games + 1 < PROVISIONAL_GAMES)
-            )
-        return tuple(changes)
-
-    async def _skill(
-        self, tx: aiosqlite.Connection, guild_id: int, user_id: int
-    ) -> tuple[Skill, int]:
-        rows = await _rows(
-            tx,
-            "SELECT mu, sigma, games FROM ratings WHERE guild_id = ? AND user_id = ?",
-            (guild_id, user_id),
+        tx.execute(
+            "INSERT INTO rating_history (guild_id, user_id, game_id, mu, sigma, at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (info.guild_id, user, info.id, after[i].mu, after[i].sigma, now),
         )
-        if not rows:
-            return Skill(), 0
-        return Skill(rows[0]["mu"], rows[0]["sigma"]), rows[0]["games"]
-
-    async def _count(self, guild_id: int) -> int:
-        row = await self.db.fetchone("SELECT COUNT(*) FROM ratings WHERE guild_id = ?", (guild_id,))
-        return int(row[0]) if row else 0
-
-    async def _game(self, tx: aiosqlite.Connection, game_id: int) -> GameInfo:
-        rows = await _rows(tx, "SELECT * FROM games WHERE id = ?", (game_id,))
-        if not rows:
-            raise NotFound("There is no such game.")
-        return GameInfo.from_row(rows[0])
-
-    async def _challenge(self, tx: aiosqlite.Connection, challenge_id: int) -> Challenge:
-        rows = await _rows(tx, "SELECT * FROM challenges WHERE id = ?", (challenge_id,))
-        if not rows:
-            raise NotFound("There is no such challenge.")
-        return Challenge.from_row(rows[0])
-
-    async def _open_challenge(
-        self, tx: aiosqlite.Connection, challenge_id: int, now: float
-    ) -> Challenge:
-        challenge = await self._challenge(tx, challenge_id)
-        if challenge.status == "open" and challenge.expires_at <= now:
-            challenge = await self._close_challenge(tx, challenge_id, "expired")
-        if challenge.status != "open":
-            raise ChallengeRefused(f"This challenge was {challenge.status} already.")
-        return challenge
-
-    async def _close_challenge(
-        self, tx: aiosqlite.Connection, challenge_id: int, status: str
-    ) -> Challenge:
-        await tx.execute(
-            "UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'",
-            (status, challenge_id),
+        changes.append(
+            RatingChange(user, skill.shown, after[i].shown, games + 1 < PROVISIONAL_GAMES)
         )
-        return await self._challenge(tx, challenge_id)
+    return tuple(changes)
+
+
+def _skill(tx: sqlite3.Connection, guild_id: int, user_id: int) -> tuple[Skill, int, int]:
+    row = tx.execute(
+        "SELECT mu, sigma, games, streak FROM ratings WHERE guild_id = ? AND user_id = ?",
+        (guild_id, user_id),
+    ).fetchone()
+    if row is None:
+        return Skill(), 0, 0
+    return Skill(row["mu"], row["sigma"]), row["games"], row["streak"]
+
+
+def _game(tx: sqlite3.Connection, game_id: int) -> GameInfo:
+    row = tx.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+    if row is None:
+        raise NotFound("There is no such game.")
+    return GameInfo.from_row(row)
+
+
+def _challenge(tx: sqlite3.Connection, challenge_id: int) -> Challenge:
+    row = tx.execute("SELECT * FROM challenges WHERE id = ?", (challenge_id,)).fetchone()
+    if row is None:
+        raise NotFound("There is no such challenge.")
+    return Challenge.from_row(row)
+
+
+def _open_challenge(tx: sqlite3.Connection, challenge_id: int, now: float) -> Challenge:
+    challenge = _challenge(tx, challenge_id)
+    if challenge.status == "open" and challenge.expires_at <= now:
+        challenge = _close_challenge(tx, challenge_id, "expired")
+    if challenge.status != "open":
+        raise ChallengeRefused(f"This challenge was {challenge.status} already.")
+    return challenge
+
+
+def _close_challenge(tx: sqlite3.Connection, challenge_id: int, status: str) -> Challenge:
+    tx.execute(
+        "UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'", (status, challenge_id)
+    )
+    return _challenge(tx, challenge_id)
 
 
 def _standing(rank: int, row: Any) -> Standing:
@@ -614,11 +672,6 @@ def _duration(seconds: int) -> str:
     return f"{seconds} s"
 
 
-async def _rows(tx: aiosqlite.Connection, sql: str, params: tuple[Any, ...]) -> list[Any]:
-    async with tx.execute(sql, params) as cursor:
-        return list(await cursor.fetchall())
-
-
-async def _scalar(tx: aiosqlite.Connection, sql: str, params: tuple[Any, ...]) -> int:
-    rows = await _rows(tx, sql, params)
-    return int(rows[0][0]) if rows and rows[0][0] is not None else 0
+def _scalar(tx: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> int:
+    row = tx.execute(sql, params).fetchone()
+    return int(row[0]) if row is not None and row[0] is not None else 0

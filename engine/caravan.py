@@ -51,7 +51,17 @@ class Caravan:
     so that a Queen played later still reverses it; 0 when there is none to keep.
     """
 
-    __slots__ = ("cards", "atts", "held", "value", "direction", "suit", "accepts_mask", "crowded")
+    __slots__ = (
+        "cards",
+        "atts",
+        "held",
+        "value",
+        "direction",
+        "suit",
+        "accepts_mask",
+        "crowded",
+        "shown",
+    )
 
     def __init__(self) -> None:
         self.cards: list[int] = []
@@ -62,6 +72,7 @@ class Caravan:
         self.suit = -1
         self.accepts_mask = _ACCEPT_ANY
         self.crowded = False  # a card carries 3 or more picture cards (R7's limit)
+        self.shown: CaravanView | None = None  # the public value, until the caravan changes
 
     def copy(self) -> Caravan:
         other = Caravan.__new__(Caravan)
@@ -73,10 +84,12 @@ class Caravan:
         other.suit = self.suit
         other.accepts_mask = self.accepts_mask
         other.crowded = self.crowded
+        other.shown = self.shown
         return other
 
     def refresh(self, king_adds: bool, queen_sets_suit: bool) -> None:
         """Recompute value (R9, R12), direction (R6) and suit (R6, R10)."""
+        self.shown = None
         cards = self.cards
         if not cards:
             self.value, self.direction, self.suit = 0, NO_DIRECTION, -1
@@ -124,6 +137,7 @@ class Caravan:
 
     def push(self, code: int) -> None:
         """Add number card `code` at the end (R5 already checked): `refresh` in O(1)."""
+        self.shown = None
         cards = self.cards
         cards.append(code)
         self.atts.append([])
@@ -166,11 +180,15 @@ class Caravan:
         return " ".join(parts)
 
     def public(self, owner: str, number: int) -> CaravanView:
+        """The frozen public value of this caravan, made once per change."""
+        shown = self.shown
+        if shown is not None and shown.owner == owner and shown.number == number:
+            return shown
         placed = tuple(
             PlacedCard(card_of(code), tuple(card_of(a) for a in atts))
             for code, atts in zip(self.cards, self.atts)
         )
-        return CaravanView(
+        shown = self.shown = CaravanView(
             owner=owner,
             number=number,
             cards=placed,
@@ -179,6 +197,7 @@ class Caravan:
             suit=SUITS[self.suit] if self.suit >= 0 else None,
             notation=self.notation(),
         )
+        return shown
 
 
 _SPACES_AROUND = re.compile(r"\s*([\[,])\s*|\s*(\])")

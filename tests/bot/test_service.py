@@ -149,8 +149,8 @@ async def test_different_moves_at_once_apply_at_most_one(service: GameService) -
         *(service.play(info.id, mover, m, 0) for m in view.legal_moves[:5]),
         return_exceptions=True,
     )
-    assert sum(not isinstance(r, Exception) for r in results) == 1
-    assert all(isinstance(r, StaleView) for r in results if isinstance(r, Exception))
+    assert sum(not isinstance(r, Exception) for r in results) == 1, results
+    assert all(isinstance(r, StaleView) for r in results if isinstance(r, Exception)), results
     assert (await service.db.fetchone("SELECT COUNT(*) FROM moves"))[0] == 1
 
 

@@ -64,6 +64,11 @@ def check_costly(
     for seat in "AB":
         assert number_cards(game, seat) == start[seat]
     assert all_cards(game) == everything
+    for side, seat in enumerate("AB"):
+        for n in (1, 2, 3):  # the public value made once per change is never stale
+            fresh = game.caravans[side][n - 1].copy()
+            fresh.shown = None
+            assert game.caravan(seat, n) == fresh.public(seat, n)
     assert Game.from_position(game.to_json()) == game
     legal = game.legal_moves()
     assert len(set(legal)) == len(legal)

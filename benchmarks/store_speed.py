@@ -1,0 +1,70 @@
+"""How fast the service commits moves: 50 games played at once on one database.
+
+    python benchmarks/store_speed.py [--games 50] [--moves 4000]
+
+Each game is a task that asks for its player's view, picks a random legal move and plays
+it; `play` returns only after the move is committed (WAL, synchronous=NORMAL). Prints
+`moves_per_s` (committed moves per second over the run), `play_ms_p50` and `play_ms_p99`
+(the latency of `play`, queueing for the write lock included).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from bot.service import GameService
+from bot.settings import Settings
+from bot.store import Database
+
+
+async def run(games: int, moves: int) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        db = await Database.open(Path(folder) / "bench.db")
+        service = GameService(db, Settings(max_active_games=10_000, max_open_challenges=10_000))
+        latencies: list[float] = []
+        budget = [moves]
+
+        async def player(index: int) -> None:
+            rng = random.Random(index)
+            while budget[0] > 0:
+                challenge = await service.create_challenge(1, 1, 2 * index, 2 * index + 1)
+                info = await service.accept(challenge.id, 2 * index + 1)
+                while info.active and budget[0] > 0:
+                    budget[0] -= 1
+                    user = info.user_at(info.turn or "A")
+                    _, view = await service.view(info.id, user)
+                    move = rng.choice(view.legal_moves)
+                    start = time.perf_counter()
+                    outcome = await service.play(info.id, user, move, info.version)
+                    latencies.append(time.perf_counter() - start)
+                    info = outcome.game
+
+        start = time.perf_counter()
+        try:
+            await asyncio.gather(*(player(i) for i in range(games)))
+        finally:
+            await db.close()
+        elapsed = time.perf_counter() - start
+    cuts = statistics.quantiles(latencies, n=100)
+    print(f"moves_per_s: {len(latencies) / elapsed:.0f} moves/s")
+    print(f"play_ms_p50: {cuts[49] * 1000:.2f} ms")
+    print(f"play_ms_p99: {cuts[98] * 1000:.2f} ms")
+    print(f"moves: {len(latencies)} moves")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--moves", type=int, default=4000)
+    args = parser.parse_args()
+    asyncio.run(run(args.games, args.moves))
+
+
+if __name__ == "__main__":
+    main()

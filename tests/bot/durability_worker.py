@@ -1,0 +1,39 @@
+"""A process that plays games through the service until it is killed, printing
+`ACK game_id ply move` after each move the service accepted (used by test_durability)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+
+from bot.service import GameService
+from bot.settings import Settings
+from bot.store import Database
+
+GAMES = 6
+
+
+async def main(path: str, seed: int) -> None:
+    rng = random.Random(seed)
+    db = await Database.open(path)
+    service = GameService(db, Settings(max_active_games=100))
+    players = [(1000 + 2 * i, 1001 + 2 * i) for i in range(GAMES)]
+    while True:
+        active = []
+        for a, b in players:
+            games = await service.active_games(a)
+            if not games:
+                challenge = await service.create_challenge(1, 1, a, b)
+                games = [await service.accept(challenge.id, b)]
+            active.extend(games)
+        info = rng.choice(active)
+        user = info.user_at(info.turn or "A")
+        _, view = await service.view(info.id, user)
+        move = rng.choice(view.legal_moves)
+        outcome = await service.play(info.id, user, move, info.version)
+        print(f"ACK {info.id} {outcome.game.version} {move}", flush=True)
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1], int(sys.argv[2])))
