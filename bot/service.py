@@ -8,6 +8,7 @@ one move. The seed and the hands leave only as a player's own `PlayerView`.
 
 from __future__ import annotations
 
+import json
 import logging
 import math
 import secrets
@@ -58,6 +59,10 @@ class GameService:
         self.settings = settings or Settings()
         self.clock = clock
         self._states: OrderedDict[int, tuple[int, Game]] = OrderedDict()
+        # The latest record of each game this process wrote or read. Every change to a game
+        # bumps its version except where it is shown (set_game_messages drops the entry),
+        # and commits check the version, so a stale entry can only cause a refusal.
+        self._infos: dict[int, GameInfo] = {}
 
     # Every change below is one function run by `db.write` as one transaction on the write
     # connection's thread; it raises a ServiceError to refuse (and roll back).
@@ -144,7 +149,7 @@ class GameService:
             )
             return _game(tx, game_id)
 
-        return await self.db.write(accept)
+        return self._note(await self.db.write(accept))
 
     async def decline(self, challenge_id: int, user_id: int) -> Challenge:
         now = self.clock()
@@ -212,7 +217,7 @@ class GameService:
             )
             return _game(tx, game_id)
 
-        return await self.db.write(start)
+        return self._note(await self.db.write(start))
 
     async def set_game_messages(
         self, game_id: int, *, thread_id: int | None = None, message_id: int | None = None
@@ -226,6 +231,7 @@ class GameService:
                 tx.execute("UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id))
 
         await self.db.write(update)
+        self._infos.pop(game_id, None)
 
     async def play(
         self, game_id: int, user_id: int, move: Move | str, expected_version: int
@@ -272,7 +278,7 @@ class GameService:
             return tx.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone(), changes
 
         row, changes = await self.db.write(record)
-        info = GameInfo.from_row(row)
+        info = self._note(GameInfo.from_row(row))
         self._remember(game_id, info.version, game)
         return Outcome(info, event.public(), game.view(seat), game.view(None), changes)
 
@@ -289,7 +295,9 @@ class GameService:
             changes = _finish(tx, info, "B" if seat == "A" else "A", RESIGNED, now, info.turn)
             return Outcome(_game(tx, game_id), None, game.view(seat), game.view(None), changes)
 
-        return await self.db.write(resign)
+        outcome = await self.db.write(resign)
+        self._note(outcome.game)
+        return outcome
 
     async def claim_timeout(self, game_id: int, user_id: int) -> Outcome:
         """The waiting player claims the win once the player to move has let the turn
@@ -310,7 +318,9 @@ class GameService:
             changes = _finish(tx, info, seat, TIMEOUT, now, info.turn)
             return Outcome(_game(tx, game_id), None, game.view(seat), game.view(None), changes)
 
-        return await self.db.write(claim)
+        outcome = await self.db.write(claim)
+        self._note(outcome.game)
+        return outcome
 
     async def abandon(self, game_id: int) -> GameInfo:
         """End a stuck game with no result and no rating change (server admins)."""
@@ -326,7 +336,7 @@ class GameService:
             )
             return _game(tx, game_id)
 
-        return await self.db.write(abandon)
+        return self._note(await self.db.write(abandon))
 
     async def view(self, game_id: int, user_id: int | None) -> tuple[GameInfo, PlayerView]:
         """A game's record and what `user_id` may see of it (a spectator's view for anyone
@@ -336,10 +346,23 @@ class GameService:
         return info, game.view(info.seat_of(user_id) if user_id is not None else None)
 
     async def game(self, game_id: int) -> GameInfo:
+        """A game's public record. The service is the database's only writer, so the
+        record it last wrote or read is current; commits check versions all the same."""
+        held = self._infos.get(game_id)
+        if held is not None:
+            return held
         row = await self.db.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
         if row is None:
             raise NotFound("There is no such game.")
-        return GameInfo.from_row(row)
+        return self._note(GameInfo.from_row(row))
+
+    def _note(self, info: GameInfo) -> GameInfo:
+        held = self._infos.get(info.id)
+        if held is None or held.version <= info.version:
+            self._infos[info.id] = info
+        if len(self._infos) > CACHE_SIZE * 4:
+            self._infos.clear()
+        return info
 
     async def challenge(self, challenge_id: int) -> Challenge:
         row = await self.db.fetchone("SELECT * FROM challenges WHERE id = ?", (challenge_id,))
@@ -375,6 +398,34 @@ class GameService:
             "SELECT move FROM moves WHERE game_id = ? ORDER BY ply", (game_id,)
         )
         return GameRecord(info, row["seed"], tuple(m["move"] for m in moves))
+
+    # ----- server settings ------------------------------------------------------------------
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        """A server's own settings (default rules, turn time, channels...), as saved."""
+        row = await self.db.fetchone(
+            "SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        return dict(json.loads(row["settings"])) if row else {}
+
+    async def update_guild_settings(self, guild_id: int, **changes: Any) -> dict[str, Any]:
+        """Merge `changes` into the server's settings (a value of None removes a key)."""
+
+        def update(tx: sqlite3.Connection) -> dict[str, Any]:
+            row = tx.execute(
+                "SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,)
+            ).fetchone()
+            settings: dict[str, Any] = json.loads(row["settings"]) if row else {}
+            settings.update(changes)
+            settings = {key: value for key, value in settings.items() if value is not None}
+            tx.execute(
+                "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
+                (guild_id, json.dumps(settings, sort_keys=True)),
+            )
+            return settings
+
+        return await self.db.write(update)
 
     # ----- standing -------------------------------------------------------------------------
 

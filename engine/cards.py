@@ -6,6 +6,7 @@ rules run on plain ints; `Card.code` and `card_of(code)` convert between the two
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.errors import NotationError
@@ -100,9 +101,7 @@ NUMBER_CODES = tuple(code for code in CARDS if code >> 2 <= TEN)
 PICTURE_CODES = tuple(code for code in CARDS if code >> 2 > TEN)
 
 
-def card_of(code: int) -> Card:
-    """The Card for an internal code."""
-    return CARDS[code]
+card_of: Callable[[int], Card] = CARDS.__getitem__  # the Card for an internal code
 
 
 def parse_cards(text: str) -> list[Card]:

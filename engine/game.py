@@ -218,11 +218,11 @@ class Game:
 
     def hand(self, seat: str) -> tuple[Card, ...]:
         """A player's hand in order. Hidden information: give players a `view()` instead."""
-        return tuple(card_of(code) for code in self.hands[_seat_of(seat)])
+        return tuple(map(card_of, self.hands[_seat_of(seat)]))
 
     def deck(self, seat: str) -> tuple[Card, ...]:
         """A player's deck, top card first. Hidden information."""
-        return tuple(card_of(code) for code in reversed(self.decks[_seat_of(seat)]))
+        return tuple(map(card_of, reversed(self.decks[_seat_of(seat)])))
 
     def hand_size(self, seat: str) -> int:
         return len(self.hands[_seat_of(seat)])
@@ -232,7 +232,7 @@ class Game:
 
     def discard_pile(self, seat: str) -> tuple[Card, ...]:
         """A player's discard pile, oldest first (public)."""
-        return tuple(card_of(code) for code in self.discards[_seat_of(seat)])
+        return tuple(map(card_of, self.discards[_seat_of(seat)]))
 
     def caravan(self, seat: str, number: int) -> CaravanView:
         """Caravan `number` (1-3) of player `seat`, with value, direction, suit, for-sale."""
@@ -510,7 +510,7 @@ class Game:
                 pile.append(code)
                 pile.extend(atts)
             if record:
-                disbanded = tuple(card_of(code) for code in pile[start:])
+                disbanded = tuple(map(card_of, pile[start:]))
             caravan.cards, caravan.atts = [], []
             caravan.refresh(king_adds, queen_sets_suit)
             if card is not None:  # foxon: start it again

@@ -60,8 +60,8 @@ def make_view(game: Game, seat: str | None) -> PlayerView:
     contents: tuple[Card, ...] = ()
     moves: tuple[Move, ...] = ()
     if seat is not None:
-        hand = tuple(card_of(code) for code in game.hands[own])
-        contents = tuple(card_of(code) for code in sorted(game.decks[own]))
+        hand = tuple(map(card_of, game.hands[own]))
+        contents = tuple(map(card_of, sorted(game.decks[own])))
         if game.mover == seat:
             moves = tuple(game.legal_moves())
     return PlayerView(

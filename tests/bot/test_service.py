@@ -272,3 +272,25 @@ async def test_views_hide_the_other_hand(service: GameService) -> None:
     _, carol = await service.view(info.id, CAROL)
     assert alice.seat == "A" and len(alice.hand) == 8
     assert carol.seat is None and carol.hand == ()
+
+
+async def test_guild_settings_merge_and_persist(service: GameService) -> None:
+    assert await service.guild_settings(GUILD) == {}
+    await service.update_guild_settings(GUILD, default_rules="foxon", turn_seconds=300)
+    saved = await service.update_guild_settings(GUILD, turn_seconds=None, threads=False)
+    assert saved == {"default_rules": "foxon", "threads": False}
+    assert await service.guild_settings(GUILD) == saved
+    assert await service.guild_settings(GUILD + 1) == {}
+
+
+async def test_stale_cached_record_is_still_refused_by_the_commit(service: GameService) -> None:
+    """A move built on an old version loses even when it got past the early checks."""
+    info = await new_game(service)
+    mover = info.user_at(info.turn or "A")
+    _, view = await service.view(info.id, mover)
+    await service.play(info.id, mover, view.legal_moves[0], 0)
+    with pytest.raises(StaleView):
+        await service.play(info.id, mover, view.legal_moves[1], 0)
+    await service.resign(info.id, mover)
+    with pytest.raises(GameOver):
+        await service.play(info.id, mover, view.legal_moves[1], 1)
