@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import logging
 import math
-import secrets
 import sqlite3
 import time
 from collections import OrderedDict
@@ -23,11 +22,10 @@ from bot.errors import (
     GameOver,
     IllegalMove,
     NotFound,
-    NotYourGame,
     NotYourTurn,
     StaleView,
 )
-from bot.ratings import PROVISIONAL_GAMES, Skill, rate
+from bot.ratings import Skill
 from bot.records import (
     Challenge,
     GameInfo,
@@ -41,6 +39,19 @@ from bot.records import (
 )
 from bot.settings import Settings
 from bot.store import Database
+from bot.transactions import (
+    check_playable,
+    close_challenge,
+    duration,
+    finish,
+    insert_game,
+    load_challenge,
+    load_game,
+    open_challenge,
+    player_seat,
+    scalar,
+    standing,
+)
 from engine import CaravanError, Game, Move, PlayerView, Rules
 
 log = logging.getLogger(__name__)
@@ -85,7 +96,7 @@ class GameService:
         limit = self.settings.max_open_challenges
 
         def create(tx: sqlite3.Connection) -> Challenge:
-            count = _scalar(
+            count = scalar(
                 tx,
                 "SELECT COUNT(*) FROM challenges WHERE challenger_id = ? AND status = 'open' "
                 "AND expires_at > ?",
@@ -110,7 +121,7 @@ class GameService:
                 ),
             )
             assert cursor.lastrowid is not None
-            return _challenge(tx, cursor.lastrowid)
+            return load_challenge(tx, cursor.lastrowid)
 
         return await self.db.write(create)
 
@@ -127,14 +138,14 @@ class GameService:
         now = self.clock()
 
         def accept(tx: sqlite3.Connection) -> GameInfo:
-            challenge = _open_challenge(tx, challenge_id, now)
+            challenge = open_challenge(tx, challenge_id, now)
             if user_id == challenge.challenger_id:
                 raise ChallengeRefused("You cannot accept your own challenge.")
             if challenge.opponent_id is not None and challenge.opponent_id != user_id:
                 raise ChallengeRefused(f"This challenge is for <@{challenge.opponent_id}>.")
             for player in (challenge.challenger_id, user_id):
                 self._check_game_limit(tx, player)
-            game_id = _insert_game(
+            game_id = insert_game(
                 tx,
                 guild_id=challenge.guild_id,
                 channel_id=challenge.channel_id,
@@ -147,7 +158,7 @@ class GameService:
                 "UPDATE challenges SET status = 'accepted', game_id = ? WHERE id = ?",
                 (game_id, challenge_id),
             )
-            return _game(tx, game_id)
+            return load_game(tx, game_id)
 
         return self._note(await self.db.write(accept))
 
@@ -155,11 +166,11 @@ class GameService:
         now = self.clock()
 
         def decline(tx: sqlite3.Connection) -> Challenge:
-            challenge = _open_challenge(tx, challenge_id, now)
+            challenge = open_challenge(tx, challenge_id, now)
             if challenge.opponent_id != user_id:
                 who = "its challenger" if user_id == challenge.challenger_id else "someone else"
                 raise ChallengeRefused(f"Only the challenged player can decline; you are {who}.")
-            return _close_challenge(tx, challenge_id, "declined")
+            return close_challenge(tx, challenge_id, "declined")
 
         return await self.db.write(decline)
 
@@ -167,10 +178,10 @@ class GameService:
         now = self.clock()
 
         def cancel(tx: sqlite3.Connection) -> Challenge:
-            challenge = _open_challenge(tx, challenge_id, now)
+            challenge = open_challenge(tx, challenge_id, now)
             if challenge.challenger_id != user_id:
                 raise ChallengeRefused("Only the player who made this challenge can cancel it.")
-            return _close_challenge(tx, challenge_id, "cancelled")
+            return close_challenge(tx, challenge_id, "cancelled")
 
         return await self.db.write(cancel)
 
@@ -205,7 +216,7 @@ class GameService:
 
         def start(tx: sqlite3.Connection) -> GameInfo:
             self._check_game_limit(tx, user_id)
-            game_id = _insert_game(
+            game_id = insert_game(
                 tx,
                 guild_id=guild_id,
                 channel_id=channel_id,
@@ -215,7 +226,7 @@ class GameService:
                 now=now,
                 ai=("B", level),
             )
-            return _game(tx, game_id)
+            return load_game(tx, game_id)
 
         return self._note(await self.db.write(start))
 
@@ -245,8 +256,8 @@ class GameService:
         the same version exactly one lands, and the write connection is held only for the
         few statements that record the move."""
         info = await self.game(game_id)
-        seat = _player_seat(info, user_id)
-        _check_playable(info, seat, expected_version)
+        seat = player_seat(info, user_id)
+        check_playable(info, seat, expected_version)
         game = (await self._state(info)).copy()
         try:
             event = game.play(move)
@@ -259,7 +270,7 @@ class GameService:
             changes: tuple[RatingChange, ...] = ()
             if game.is_over:
                 assert game.winner is not None and game.end_reason is not None
-                changes = _finish(
+                changes = finish(
                     tx, info, game.winner, game.end_reason, now, game.mover, expected_version
                 )
             else:
@@ -269,7 +280,7 @@ class GameService:
                     (game.mover, now + info.turn_seconds, now, game_id, expected_version),
                 ).rowcount
                 if updated != 1:
-                    _check_playable(_game(tx, game_id), seat, expected_version)
+                    check_playable(load_game(tx, game_id), seat, expected_version)
             tx.execute(
                 "INSERT INTO moves (game_id, ply, seat, user_id, move, played_at) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
@@ -287,13 +298,13 @@ class GameService:
         now = self.clock()
 
         def resign(tx: sqlite3.Connection) -> Outcome:
-            info = _game(tx, game_id)
-            seat = _player_seat(info, user_id)
+            info = load_game(tx, game_id)
+            seat = player_seat(info, user_id)
             if not info.active:
                 raise GameOver("This game is over.")
             game = self._state_in(tx, info)
-            changes = _finish(tx, info, "B" if seat == "A" else "A", RESIGNED, now, info.turn)
-            return Outcome(_game(tx, game_id), None, game.view(seat), game.view(None), changes)
+            changes = finish(tx, info, "B" if seat == "A" else "A", RESIGNED, now, info.turn)
+            return Outcome(load_game(tx, game_id), None, game.view(seat), game.view(None), changes)
 
         outcome = await self.db.write(resign)
         self._note(outcome.game)
@@ -305,18 +316,18 @@ class GameService:
         now = self.clock()
 
         def claim(tx: sqlite3.Connection) -> Outcome:
-            info = _game(tx, game_id)
-            seat = _player_seat(info, user_id)
+            info = load_game(tx, game_id)
+            seat = player_seat(info, user_id)
             if not info.active:
                 raise GameOver("This game is over.")
             if info.turn == seat:
                 raise NotYourTurn("It is your turn: only the waiting player can claim a timeout.")
             if info.deadline is None or now < info.deadline:
                 left = math.ceil((info.deadline or now) - now)
-                raise StaleView(f"The turn has not run out yet ({_duration(left)} left).")
+                raise StaleView(f"The turn has not run out yet ({duration(left)} left).")
             game = self._state_in(tx, info)
-            changes = _finish(tx, info, seat, TIMEOUT, now, info.turn)
-            return Outcome(_game(tx, game_id), None, game.view(seat), game.view(None), changes)
+            changes = finish(tx, info, seat, TIMEOUT, now, info.turn)
+            return Outcome(load_game(tx, game_id), None, game.view(seat), game.view(None), changes)
 
         outcome = await self.db.write(claim)
         self._note(outcome.game)
@@ -327,14 +338,14 @@ class GameService:
         now = self.clock()
 
         def abandon(tx: sqlite3.Connection) -> GameInfo:
-            if not _game(tx, game_id).active:
+            if not load_game(tx, game_id).active:
                 raise GameOver("This game is over.")
             tx.execute(
                 "UPDATE games SET status = 'abandoned', end_reason = 'abandoned', "
                 "version = version + 1, deadline = NULL, updated_at = ? WHERE id = ?",
                 (now, game_id),
             )
-            return _game(tx, game_id)
+            return load_game(tx, game_id)
 
         return self._note(await self.db.write(abandon))
 
@@ -441,7 +452,7 @@ class GameService:
             (guild_id, per_page, (page - 1) * per_page),
         )
         start = (page - 1) * per_page
-        entries = tuple(_standing(start + i + 1, row) for i, row in enumerate(rows))
+        entries = tuple(standing(start + i + 1, row) for i, row in enumerate(rows))
         return Leaderboard(guild_id, page, pages, entries, total)
 
     async def standing(self, guild_id: int, user_id: int) -> Standing | None:
@@ -457,7 +468,7 @@ class GameService:
             (guild_id, score, score, user_id),
         )
         assert above is not None
-        return _standing(above[0] + 1, row)
+        return standing(above[0] + 1, row)
 
     async def stats(self, guild_id: int, user_id: int, recent: int = 5) -> Stats:
         """Every finished game counts here, against the AI too (unlike the ranking)."""
@@ -490,7 +501,7 @@ class GameService:
     # ----- inside ---------------------------------------------------------------------------
 
     def _check_game_limit(self, tx: sqlite3.Connection, user_id: int) -> None:
-        count = _scalar(
+        count = scalar(
             tx,
             "SELECT COUNT(*) FROM games WHERE status = 'active' AND (player_a = ? OR player_b = ?)",
             (user_id, user_id),
@@ -527,7 +538,7 @@ class GameService:
         cached = self._states.get(info.id)
         if cached is not None and cached[0] == info.version:
             return cached[1]
-        seed = _scalar(tx, "SELECT seed FROM games WHERE id = ?", (info.id,))
+        seed = scalar(tx, "SELECT seed FROM games WHERE id = ?", (info.id,))
         moves = tx.execute(
             "SELECT move FROM moves WHERE game_id = ? ORDER BY ply", (info.id,)
         ).fetchall()
@@ -541,188 +552,3 @@ class GameService:
         self._states.move_to_end(game_id)
         while len(self._states) > CACHE_SIZE:
             self._states.popitem(last=False)
-
-
-def _check_playable(info: GameInfo, seat: str, expected_version: int) -> None:
-    """Refuse a move in a game that is over, has moved on, or waits for the other player."""
-    if not info.active:
-        raise GameOver("This game is over.")
-    if info.version != expected_version:
-        raise StaleView("That was an old view: the game has moved on since.")
-    if info.turn != seat:
-        raise NotYourTurn("It is not your turn.")
-
-
-def _player_seat(info: GameInfo, user_id: int) -> str:
-    seat = info.seat_of(user_id)
-    if seat is None:
-        raise NotYourGame("You are not playing in this game.")
-    return seat
-
-
-def _insert_game(
-    tx: sqlite3.Connection,
-    *,
-    guild_id: int,
-    channel_id: int,
-    players: tuple[int, int],
-    rules: Rules,
-    turn_seconds: int,
-    now: float,
-    ai: tuple[str, str] | None = None,
-) -> int:
-    seed = secrets.randbits(53)
-    game = Game.new(rules, seed)
-    cursor = tx.execute(
-        "INSERT INTO games (guild_id, channel_id, player_a, player_b, ai_seat, ai_level, "
-        "rules, seed, turn, turn_seconds, deadline, created_at, updated_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (
-            guild_id,
-            channel_id,
-            *players,
-            ai[0] if ai else None,
-            ai[1] if ai else None,
-            rules_to_text(rules),
-            seed,
-            game.mover,
-            turn_seconds,
-            now + turn_seconds,
-            now,
-            now,
-        ),
-    )
-    assert cursor.lastrowid is not None
-    log.info("game %s started in guild %s", cursor.lastrowid, guild_id)
-    return cursor.lastrowid
-
-
-def _finish(
-    tx: sqlite3.Connection,
-    info: GameInfo,
-    winner: str,
-    reason: str,
-    now: float,
-    turn: str | None,
-    expected_version: int | None = None,
-) -> tuple[RatingChange, ...]:
-    """End the game and, if it is rated, update both ratings: in the caller's transaction,
-    and only if this call is the one that ends it (exactly once); with `expected_version`,
-    only if the game is still at that version."""
-    cursor = tx.execute(
-        "UPDATE games SET status = 'finished', winner = ?, end_reason = ?, turn = ?, "
-        "version = version + 1, deadline = NULL, updated_at = ?, rated = ? "
-        "WHERE id = ? AND status = 'active' AND version = coalesce(?, version)",
-        (winner, reason, turn, now, 1 if info.rated else 0, info.id, expected_version),
-    )
-    if cursor.rowcount != 1:
-        current = _game(tx, info.id)
-        if current.active:
-            raise StaleView("That was an old view: the game has moved on since.")
-        raise GameOver("This game is over.")
-    log.info("game %s finished: %s (%s)", info.id, winner, reason)
-    if not info.rated:
-        return ()
-    before = [_skill(tx, info.guild_id, user) for user in info.players]
-    after = rate(before[0][0], before[1][0], winner)
-    changes = []
-    for i, seat in enumerate("AB"):
-        user = info.players[i]
-        skill, games, streak = before[i]
-        won, drew = winner == seat, winner == "draw"
-        streak = 0 if drew else (max(streak, 0) + 1 if won else min(streak, 0) - 1)
-        tx.execute(
-            "INSERT INTO ratings (guild_id, user_id, mu, sigma, games, wins, losses, draws, "
-            "streak, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?) "
-            "ON CONFLICT (guild_id, user_id) DO UPDATE SET mu = excluded.mu, "
-            "sigma = excluded.sigma, games = games + 1, wins = wins + excluded.wins, "
-            "losses = losses + excluded.losses, draws = draws + excluded.draws, "
-            "streak = excluded.streak, updated_at = excluded.updated_at",
-            (
-                info.guild_id,
-                user,
-                after[i].mu,
-                after[i].sigma,
-                int(won),
-                int(not won and not drew),
-                int(drew),
-                streak,
-                now,
-            ),
-        )
-        tx.execute(
-            "INSERT INTO rating_history (guild_id, user_id, game_id, mu, sigma, at) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            (info.guild_id, user, info.id, after[i].mu, after[i].sigma, now),
-        )
-        changes.append(
-            RatingChange(user, skill.shown, after[i].shown, games + 1 < PROVISIONAL_GAMES)
-        )
-    return tuple(changes)
-
-
-def _skill(tx: sqlite3.Connection, guild_id: int, user_id: int) -> tuple[Skill, int, int]:
-    row = tx.execute(
-        "SELECT mu, sigma, games, streak FROM ratings WHERE guild_id = ? AND user_id = ?",
-        (guild_id, user_id),
-    ).fetchone()
-    if row is None:
-        return Skill(), 0, 0
-    return Skill(row["mu"], row["sigma"]), row["games"], row["streak"]
-
-
-def _game(tx: sqlite3.Connection, game_id: int) -> GameInfo:
-    row = tx.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
-    if row is None:
-        raise NotFound("There is no such game.")
-    return GameInfo.from_row(row)
-
-
-def _challenge(tx: sqlite3.Connection, challenge_id: int) -> Challenge:
-    row = tx.execute("SELECT * FROM challenges WHERE id = ?", (challenge_id,)).fetchone()
-    if row is None:
-        raise NotFound("There is no such challenge.")
-    return Challenge.from_row(row)
-
-
-def _open_challenge(tx: sqlite3.Connection, challenge_id: int, now: float) -> Challenge:
-    challenge = _challenge(tx, challenge_id)
-    if challenge.status == "open" and challenge.expires_at <= now:
-        challenge = _close_challenge(tx, challenge_id, "expired")
-    if challenge.status != "open":
-        raise ChallengeRefused(f"This challenge was {challenge.status} already.")
-    return challenge
-
-
-def _close_challenge(tx: sqlite3.Connection, challenge_id: int, status: str) -> Challenge:
-    tx.execute(
-        "UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'", (status, challenge_id)
-    )
-    return _challenge(tx, challenge_id)
-
-
-def _standing(rank: int, row: Any) -> Standing:
-    return Standing(
-        rank=rank,
-        user_id=row["user_id"],
-        rating=Skill(row["mu"], row["sigma"]).shown,
-        provisional=row["games"] < PROVISIONAL_GAMES,
-        games=row["games"],
-        wins=row["wins"],
-        losses=row["losses"],
-        draws=row["draws"],
-        streak=row["streak"],
-    )
-
-
-def _duration(seconds: int) -> str:
-    if seconds >= 3600:
-        return f"{seconds // 3600} h {seconds % 3600 // 60} min"
-    if seconds >= 60:
-        return f"{seconds // 60} min"
-    return f"{seconds} s"
-
-
-def _scalar(tx: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> int:
-    row = tx.execute(sql, params).fetchone()
-    return int(row[0]) if row is not None and row[0] is not None else 0

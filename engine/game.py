@@ -12,18 +12,29 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from engine.caravan import Caravan, CaravanView, position_winner
-from engine.cards import ACE, JACK, JOKER, QUEEN, SUIT_NAMES, SUITS, TEN, Card, card_of
+from engine.cards import ACE, JACK, JOKER, QUEEN, TEN, Card, card_of
+from engine.deal import deal
 from engine.errors import IllegalMoveError
 from engine.events import MoveEvent, Removal
-from engine.moves import Move
+from engine.moves import SEATS, Move
+from engine.movetable import (
+    DISBAND_MOVE_SETS,
+    DISCARD_MOVES,
+    NUMBER_MOVE_SETS,
+    NUMBER_MOVES,
+    PICTURE_START,
+    PICTURE_TABLES,
+    QUEEN_MOVES,
+    RESTART_MOVE_SETS,
+    extend_picture_moves,
+)
 from engine.rules import EmptyDeck, Rules
+from engine.validate import validate
 
 if TYPE_CHECKING:
     from engine.view import PlayerView
 
-SEATS = ("A", "B")
 OPENING, MAIN, OVER = "opening", "main", "over"
-HAND_SIZE = 8  # R2
 DRAW = 2  # the internal winner code of a drawn game; -1 is no winner yet
 
 # Why a game ended.
@@ -31,45 +42,6 @@ END_SOLD = "sold"  # R13
 END_OUT_OF_CARDS = "out-of-cards"  # R14
 END_EMPTY_DECK = "empty-deck"  # R14 in caravanthegame and simple
 END_MOVE_LIMIT = "move-limit"  # R15
-
-# Every move object is made once and shared, so legal move generation only looks them up.
-_NUMBER_MOVES = {
-    code: tuple(Move.play(card_of(code), n) for n in (1, 2, 3)) for code in range(4, 44)
-}
-_QUEEN_MOVES = {
-    code: tuple(tuple(Move.play(card_of(code), n, seat) for n in (1, 2, 3)) for seat in SEATS)
-    for code in range(QUEEN * 4, QUEEN * 4 + 4)
-}
-_DISCARD_MOVES = {code: Move.discard(card_of(code)) for code in range(4, JOKER * 4 + 1)}
-_DISBAND_MOVES = tuple(Move.disband(n) for n in (1, 2, 3))
-_RESTART_MOVES = {
-    code: tuple(Move.disband(n, card_of(code)) for n in (1, 2, 3)) for code in range(4, 44)
-}
-_PICTURE_START = (TEN + 1) * 4  # codes below this are number cards
-
-
-def _subsets(moves: tuple[Move, ...]) -> tuple[tuple[Move, ...], ...]:
-    """The moves onto each subset of the three caravans, by bit mask (1: caravan 1, ...)."""
-    return tuple(tuple(moves[ci] for ci in range(3) if mask >> ci & 1) for mask in range(8))
-
-
-_NUMBER_MOVE_SETS = {code: _subsets(moves) for code, moves in _NUMBER_MOVES.items()}
-_RESTART_MOVE_SETS = {code: _subsets(moves) for code, moves in _RESTART_MOVES.items()}
-_DISBAND_MOVE_SETS = _subsets(_DISBAND_MOVES)
-# J, K and joker moves by card code, seat and caravan: list i is the move onto card i + 1,
-# grown on demand (a caravan can be long with custom decks).
-_PICTURE_TABLES: dict[int, tuple[tuple[list[Move], ...], ...]] = {
-    code: tuple(tuple([] for _ in range(3)) for _ in SEATS)
-    for code in range(JACK * 4, JOKER * 4 + 1)
-    if code >> 2 != QUEEN
-}
-
-
-def _extend_picture_moves(
-    moves: list[Move], code: int, seat: int, caravan: int, count: int
-) -> None:
-    while len(moves) < count:
-        moves.append(Move.play(card_of(code), caravan + 1, SEATS[seat], len(moves) + 1))
 
 
 def _seat_of(name: str) -> int:
@@ -136,7 +108,7 @@ class Game:
         rng = random.Random(seed)
         for seat in (0, 1):
             codes = [card.code for card in game.rules.deck(seat)]
-            hand, deck = _deal(codes, rng, game.variant.deal_first_three)
+            hand, deck = deal(codes, rng, game.variant.deal_first_three)
             game.hands[seat] = hand
             game.decks[seat] = deck[::-1]
         game.turn = rng.randrange(2)  # G1
@@ -276,7 +248,7 @@ class Game:
         if phase == OPENING:  # R3
             for code in set(hand):
                 if code >> 2 <= TEN:
-                    options = _NUMBER_MOVES[code]
+                    options = NUMBER_MOVES[code]
                     for ci in (0, 1, 2):
                         if not own[ci].cards:
                             add(options[ci])
@@ -287,12 +259,12 @@ class Game:
         m0, m1, m2 = own[0].accepts_mask, own[1].accepts_mask, own[2].accepts_mask
         held = set(hand)
         for code in held:
-            if code < _PICTURE_START:  # R5: which of the three caravans take it
+            if code < PICTURE_START:  # R5: which of the three caravans take it
                 chosen = (m0 >> code & 1) | (m1 >> code & 1) << 1 | (m2 >> code & 1) << 2
                 if chosen:
-                    moves += _NUMBER_MOVE_SETS[code][chosen]
+                    moves += NUMBER_MOVE_SETS[code][chosen]
             elif code >> 2 == QUEEN:  # R7: the last card only
-                queen_moves = _QUEEN_MOVES[code]
+                queen_moves = QUEEN_MOVES[code]
                 for t in targets:
                     side = self.caravans[t]
                     for ci in (0, 1, 2):
@@ -300,7 +272,7 @@ class Game:
                         if atts and (limit is None or len(atts[-1]) < limit):
                             add(queen_moves[t][ci])
             else:  # R7: J, K and jokers on any number card with room
-                tables = _PICTURE_TABLES[code]
+                tables = PICTURE_TABLES[code]
                 for t in targets:
                     side = self.caravans[t]
                     table = tables[t]
@@ -312,23 +284,23 @@ class Game:
                             continue
                         attach = table[ci]
                         if len(attach) < count:
-                            _extend_picture_moves(attach, code, t, ci, count)
+                            extend_picture_moves(attach, code, t, ci, count)
                         if limit is None or not caravan.crowded:
                             moves += attach[:count]
                         else:
                             for index, attached in enumerate(atts):
                                 if len(attached) < limit:
                                     add(attach[index])
-        moves += map(_DISCARD_MOVES.__getitem__, held)  # R4 (b), G9
+        moves += map(DISCARD_MOVES.__getitem__, held)  # R4 (b), G9
         started = (
             (1 if own[0].cards else 0) | (2 if own[1].cards else 0) | (4 if own[2].cards else 0)
         )
         if variant.disband_restarts:  # R4 (c) in foxon: restart with a number card
             for code in held:
-                if code < _PICTURE_START:
-                    moves += _RESTART_MOVE_SETS[code][started]
+                if code < PICTURE_START:
+                    moves += RESTART_MOVE_SETS[code][started]
         else:
-            moves += _DISBAND_MOVE_SETS[started]
+            moves += DISBAND_MOVE_SETS[started]
         return moves
 
     def is_legal(self, move: Move | str) -> bool:
@@ -340,102 +312,9 @@ class Game:
 
     def validate(self, move: Move | str) -> Move:
         """The canonical form of `move` if it is legal here; otherwise IllegalMoveError with
-        a sentence saying why (NotationError for unreadable text)."""
-        if isinstance(move, str):
-            move = Move.parse(move)
-        if self.phase == OVER:
-            raise IllegalMoveError("The game is over: no more moves can be made.")
-        p = self.turn
-        hand = self.hands[p]
-        card = move.card
-        if card is not None and card.code not in hand:
-            raise IllegalMoveError(f"You do not hold {card}.")
-        if move.action == "play":
-            assert card is not None and move.caravan is not None
-            return self._validate_play(move, card, move.caravan - 1)
-        if self.phase == OPENING:
-            raise IllegalMoveError(
-                "In the opening each turn starts one of your empty caravans with a number "
-                "card: no discarding or disbanding (R3)."
-            )
-        if move.action == "discard":
-            assert card is not None
-            return _DISCARD_MOVES[card.code]
-        assert move.caravan is not None
-        ci = move.caravan - 1
-        if not self.caravans[p][ci].cards:
-            raise IllegalMoveError(
-                f"Your caravan {move.caravan} is empty: there is nothing to disband."
-            )
-        if self.variant.disband_restarts:
-            if card is None or not card.is_number:
-                raise IllegalMoveError(
-                    f"In {self.rules.preset} rules a disbanded caravan is started again with "
-                    f"a number card from your hand, as in disband:{move.caravan}+7h (R4)."
-                )
-            return _RESTART_MOVES[card.code][ci]
-        if card is not None:
-            raise IllegalMoveError(
-                f"Only foxon rules restart a disbanded caravan; write disband:{move.caravan} (R4)."
-            )
-        return _DISBAND_MOVES[ci]
-
-    def _validate_play(self, move: Move, card: Card, ci: int) -> Move:
-        p = self.turn
-        code = card.code
-        mine = move.player is None or move.player == SEATS[p]
-        if self.phase == OPENING:
-            if not card.is_number or not mine:
-                raise IllegalMoveError(
-                    "In the opening only number cards are played, each onto one of your own "
-                    "empty caravans (R3)."
-                )
-            if self.caravans[p][ci].cards:
-                raise IllegalMoveError(
-                    f"In the opening each card starts an empty caravan, and your caravan "
-                    f"{ci + 1} already has one (R3)."
-                )
-            return _NUMBER_MOVES[code][ci]
-        if card.is_number:
-            if not mine:
-                raise IllegalMoveError("Number cards go only on your own caravans (R5).")
-            caravan = self.caravans[p][ci]
-            if not caravan.accepts(code):
-                raise IllegalMoveError(_refusal(caravan, card, ci + 1))
-            return _NUMBER_MOVES[code][ci]
-        t = p if move.player is None else _seat_of(move.player)
-        name = f"{SEATS[t]}{ci + 1}"
-        if t != p and not self.variant.pictures_anywhere:
-            raise IllegalMoveError(
-                f"In {self.rules.preset} rules picture cards go only on your own caravans (R7)."
-            )
-        caravan = self.caravans[t][ci]
-        count = len(caravan.cards)
-        if not count:
-            raise IllegalMoveError(
-                f"Caravan {name} is empty: a picture card attaches to a number card (R7)."
-            )
-        index = count if move.index is None else move.index
-        if card.rank == QUEEN and index != count:
-            raise IllegalMoveError(
-                f"A Queen goes only on the last card of a caravan, which is card {count} "
-                f"of {name} (R7)."
-            )
-        if index > count:
-            raise IllegalMoveError(f"Caravan {name} has only {count} number cards.")
-        limit = self.variant.max_attached
-        if limit is not None and len(caravan.atts[index - 1]) >= limit:
-            target = card_of(caravan.cards[index - 1])
-            also = ", so a Jack cannot remove it" if card.rank == JACK else ""
-            raise IllegalMoveError(
-                f"{target} in {name} already carries {limit} picture cards, the most a card "
-                f"may hold{also} (R7)."
-            )
-        if card.rank == QUEEN:
-            return _QUEEN_MOVES[code][t][ci]
-        attach = _PICTURE_TABLES[code][t][ci]
-        _extend_picture_moves(attach, code, t, ci, index)
-        return attach[index - 1]
+        a sentence saying why (NotationError for unreadable text). It checks with the
+        predicates `legal_moves()` generates from (engine.validate)."""
+        return validate(self, move)
 
     # ----- applying a move ------------------------------------------------------------------
 
@@ -666,7 +545,7 @@ class Game:
             return
         if (
             self.phase == OPENING
-            and any(code < _PICTURE_START for code in hand)
+            and any(code < PICTURE_START for code in hand)
             and any(not caravan.cards for caravan in self.caravans[p])
         ):
             return  # R3: a number card and an empty caravan make a legal opening move
@@ -676,28 +555,6 @@ class Game:
             return
         if not self.legal_moves():
             self._end(1 - p, END_OUT_OF_CARDS)
-
-
-def _deal(codes: list[int], rng: random.Random, first_three: bool) -> tuple[list[int], list[int]]:
-    """R2: shuffle and draw 8 holding at least 3 number cards. Returns hand and deck (top
-    first). caravanthegame: each of the first 3 cards drawn must be a number card; a picture
-    card drawn there goes back and the deck is shuffled again."""
-    deck = codes[:]
-    if not first_three:
-        while True:
-            rng.shuffle(deck)
-            if sum(1 for code in deck[:HAND_SIZE] if code >> 2 <= TEN) >= 3:
-                return deck[:HAND_SIZE], deck[HAND_SIZE:]
-    rng.shuffle(deck)
-    hand: list[int] = []
-    while len(hand) < HAND_SIZE:
-        code = deck.pop(0)
-        if len(hand) < 3 and code >> 2 > TEN:
-            deck.append(code)
-            rng.shuffle(deck)
-            continue
-        hand.append(code)
-    return hand, deck
 
 
 def _won(values: tuple[int, ...]) -> tuple[int, int, int]:
@@ -727,24 +584,3 @@ def _sale_winner(caravans: list[list[Caravan]]) -> int:
 def _majority(won: tuple[int, int, int]) -> int:
     """R13: the seat that wins two or three of the positions."""
     return 0 if (won[0] == 0) + (won[1] == 0) + (won[2] == 0) >= 2 else 1
-
-
-def _refusal(caravan: Caravan, card: Card, number: int) -> str:
-    """Why number card `card` may not follow the last card of `caravan` (R5)."""
-    last = card_of(caravan.cards[-1])
-    if last.rank == card.rank:
-        return (
-            f"Caravan {number} ends with {last}: a number card never follows one of the same "
-            "rank (R5)."
-        )
-    suit = SUIT_NAMES[SUITS[caravan.suit]]
-    if caravan.direction == 0:
-        return (
-            f"Caravan {number} has no direction after two equal ranks: only {suit} may "
-            f"follow {last} (R5, R6)."
-        )
-    name = "ascending" if caravan.direction > 0 else "descending"
-    return (
-        f"Caravan {number} is {name}: {card} cannot follow {last} (R5); only {suit} may go "
-        "against it."
-    )

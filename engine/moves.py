@@ -14,6 +14,7 @@ from typing import Literal
 from engine.cards import QUEEN, Card
 from engine.errors import NotationError
 
+SEATS = ("A", "B")  # the players' names in the notation
 Action = Literal["play", "discard", "disband"]
 MAX_INDEX = 999
 

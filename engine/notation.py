@@ -21,9 +21,9 @@ from engine.game import (
     MAIN,
     OPENING,
     OVER,
-    SEATS,
     Game,
 )
+from engine.moves import SEATS
 from engine.rules import Rules
 
 PHASES = (OPENING, MAIN, OVER)

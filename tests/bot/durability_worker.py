@@ -15,9 +15,14 @@ GAMES = 6
 
 
 async def main(path: str, seed: int) -> None:
-    rng = random.Random(seed)
     db = await Database.open(path)
-    service = GameService(db, Settings(max_active_games=100))
+    try:
+        await play_forever(GameService(db, Settings(max_active_games=100)), random.Random(seed))
+    finally:
+        await db.close()  # so that an error ends the process and the test sees it
+
+
+async def play_forever(service: GameService, rng: random.Random) -> None:
     players = [(1000 + 2 * i, 1001 + 2 * i) for i in range(GAMES)]
     while True:
         active = []

@@ -9,6 +9,7 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -32,6 +33,8 @@ def run_and_kill(path: Path, seed: int, rng: random.Random) -> list[tuple[int, i
     assert process.stdout is not None
     acks = []
     target = rng.randint(5, 120)
+    watchdog = threading.Timer(60, process.kill)  # a hung worker fails the test, not CI
+    watchdog.start()
     try:
         for line in process.stdout:
             _, game, version, move = line.split()
@@ -40,9 +43,10 @@ def run_and_kill(path: Path, seed: int, rng: random.Random) -> list[tuple[int, i
                 time.sleep(rng.random() * 0.02)  # land anywhere, even inside a transaction
                 break
     finally:
+        watchdog.cancel()
         os.kill(process.pid, signal.SIGKILL)
         process.wait()
-    assert acks, process.stderr.read() if process.stderr else "no output"
+    assert len(acks) >= target, process.stderr.read() if process.stderr else "no output"
     return acks
 
 
