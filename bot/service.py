@@ -295,41 +295,44 @@ class GameService:
 
     async def resign(self, game_id: int, user_id: int) -> Outcome:
         """The player gives up: the other wins (rated as any win)."""
-        now = self.clock()
-
-        def resign(tx: sqlite3.Connection) -> Outcome:
-            info = load_game(tx, game_id)
-            seat = player_seat(info, user_id)
-            if not info.active:
-                raise GameOver("This game is over.")
-            game = self._state_in(tx, info)
-            changes = finish(tx, info, "B" if seat == "A" else "A", RESIGNED, now, info.turn)
-            return Outcome(load_game(tx, game_id), None, game.view(seat), game.view(None), changes)
-
-        outcome = await self.db.write(resign)
-        self._note(outcome.game)
-        return outcome
+        return await self._end(game_id, user_id, RESIGNED, lambda info, seat, now: _other(seat))
 
     async def claim_timeout(self, game_id: int, user_id: int) -> Outcome:
         """The waiting player claims the win once the player to move has let the turn
         deadline pass."""
-        now = self.clock()
 
-        def claim(tx: sqlite3.Connection) -> Outcome:
-            info = load_game(tx, game_id)
-            seat = player_seat(info, user_id)
-            if not info.active:
-                raise GameOver("This game is over.")
+        def timed_out(info: GameInfo, seat: str, now: float) -> str:
             if info.turn == seat:
                 raise NotYourTurn("It is your turn: only the waiting player can claim a timeout.")
             if info.deadline is None or now < info.deadline:
                 left = math.ceil((info.deadline or now) - now)
                 raise StaleView(f"The turn has not run out yet ({duration(left)} left).")
+            return seat
+
+        return await self._end(game_id, user_id, TIMEOUT, timed_out)
+
+    async def _end(
+        self,
+        game_id: int,
+        user_id: int,
+        reason: str,
+        winner_of: Callable[[GameInfo, str, float], str],
+    ) -> Outcome:
+        """End an active game of `user_id`'s for `reason`: `winner_of(info, seat, now)`
+        names the winner or raises the refusal."""
+        now = self.clock()
+
+        def end(tx: sqlite3.Connection) -> Outcome:
+            info = load_game(tx, game_id)
+            seat = player_seat(info, user_id)
+            if not info.active:
+                raise GameOver("This game is over.")
+            winner = winner_of(info, seat, now)
             game = self._state_in(tx, info)
-            changes = finish(tx, info, seat, TIMEOUT, now, info.turn)
+            changes = finish(tx, info, winner, reason, now, info.turn)
             return Outcome(load_game(tx, game_id), None, game.view(seat), game.view(None), changes)
 
-        outcome = await self.db.write(claim)
+        outcome = await self.db.write(end)
         self._note(outcome.game)
         return outcome
 
@@ -552,3 +555,7 @@ class GameService:
         self._states.move_to_end(game_id)
         while len(self._states) > CACHE_SIZE:
             self._states.popitem(last=False)
+
+
+def _other(seat: str) -> str:
+    return "B" if seat == "A" else "A"
