@@ -1,0 +1,1 @@
+"""Images: the card art and, next, the table and hand images drawn from a player's view."""
