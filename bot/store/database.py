@@ -1,17 +1,16 @@
 """SQLite through aiosqlite: WAL, `synchronous=NORMAL`, foreign keys, numbered migrations
-recorded in `PRAGMA user_version`, and one write connection behind a lock so that each
-transaction holds exactly one game's change (a shared connection without a lock mixes
-several games' statements into one transaction, and one rollback would undo the others).
-Reads go through a second connection, which sees only committed data.
+recorded in `PRAGMA user_version`, and one write connection on which every transaction is a
+single call (`Database.write`), so that each transaction holds exactly one change (a shared
+connection whose transactions span several awaits mixes several games' statements into one
+transaction, and one rollback would undo the others). Reads go through a second connection,
+which sees only committed data.
 """
 
 from __future__ import annotations
 
-import asyncio
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable
-from contextlib import asynccontextmanager
+from collections.abc import Callable, Iterable
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
@@ -48,7 +47,6 @@ class Database:
         self.path = path
         self._writer = writer
         self._reader = reader
-        self._lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: Path | str) -> Database:
@@ -72,19 +70,6 @@ class Database:
         await self._reader.close()
         await self._writer.close()
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction, alone on the write connection: committed when the block
-        ends, rolled back if it raises."""
-        async with self._lock:
-            await self._writer.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._writer
-            except BaseException:
-                await self._writer.execute("ROLLBACK")
-                raise
-            await self._writer.execute("COMMIT")
-
     async def write(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Run `work` as one write transaction, in one trip to the write connection's
         thread: BEGIN IMMEDIATE, `work(connection)`, COMMIT (ROLLBACK if it raises, and
@@ -104,9 +89,11 @@ class Database:
             connection.execute("COMMIT")
             return result
 
-        async with self._lock:
-            result: T = await self._writer._execute(transaction)  # type: ignore[no-untyped-call]
-            return result
+        # No lock is needed: the connection's thread runs queued calls one at a time, and
+        # every write is one call, so transactions cannot interleave, and the next one can
+        # start the moment the last commits.
+        result: T = await self._writer._execute(transaction)  # type: ignore[no-untyped-call]
+        return result
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:
         rows = await self.fetchall(sql, params)

@@ -18,8 +18,7 @@ async def test_open_creates_the_schema_with_the_pragmas(db: Database) -> None:
     assert (await db.fetchone("PRAGMA journal_mode"))[0] == "wal"
     assert (await db.fetchone("PRAGMA foreign_keys"))[0] == 1
     assert (await db.fetchone("PRAGMA synchronous"))[0] == 1  # NORMAL
-    async with db.transaction() as tx, tx.execute("PRAGMA foreign_keys") as cursor:
-        assert (await cursor.fetchone())[0] == 1
+    assert await db.write(lambda tx: tx.execute("PRAGMA foreign_keys").fetchone()[0]) == 1
     tables = {
         row[0] for row in await db.fetchall("SELECT name FROM sqlite_master WHERE type='table'")
     }
@@ -29,8 +28,9 @@ async def test_open_creates_the_schema_with_the_pragmas(db: Database) -> None:
 async def test_reopening_keeps_data_and_applies_nothing_twice(tmp_path: Path) -> None:
     path = tmp_path / "c.db"
     first = await Database.open(path)
-    async with first.transaction() as tx:
-        await tx.execute("INSERT INTO guild_settings (guild_id, settings) VALUES (1, '{}')")
+    await first.write(
+        lambda tx: tx.execute("INSERT INTO guild_settings (guild_id, settings) VALUES (1, '{}')")
+    )
     await first.close()
     again = await Database.open(path)
     assert await again.user_version() == len(migrations())
@@ -64,11 +64,12 @@ async def test_a_file_that_is_not_a_database_is_refused_untouched(tmp_path: Path
 async def test_a_corrupt_database_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "corrupt.db"
     database = await Database.open(path)
-    async with database.transaction() as tx:
-        for guild in range(2000):
-            await tx.execute(
-                "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?)", (guild, "x" * 100)
-            )
+    await database.write(
+        lambda tx: tx.executemany(
+            "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?)",
+            [(guild, "x" * 100) for guild in range(2000)],
+        )
+    )
     await database.close()
     data = bytearray(path.read_bytes())
     data[4096 * 3 : 4096 * 6] = b"\xff" * (4096 * 3)
@@ -78,10 +79,12 @@ async def test_a_corrupt_database_is_refused(tmp_path: Path) -> None:
 
 
 async def test_a_failed_transaction_leaves_nothing(db: Database) -> None:
+    def fail(tx: sqlite3.Connection) -> None:
+        tx.execute("INSERT INTO guild_settings (guild_id) VALUES (7)")
+        raise RuntimeError("boom")
+
     with pytest.raises(RuntimeError):
-        async with db.transaction() as tx:
-            await tx.execute("INSERT INTO guild_settings (guild_id) VALUES (7)")
-            raise RuntimeError("boom")
+        await db.write(fail)
     assert (await db.fetchone("SELECT COUNT(*) FROM guild_settings"))[0] == 0
 
 
@@ -89,11 +92,13 @@ async def test_concurrent_transactions_never_share_a_commit(db: Database) -> Non
     """Many tasks write at once and every odd one fails: exactly the even ones remain."""
 
     async def write(guild: int) -> None:
-        async with db.transaction() as tx:
-            await tx.execute("INSERT INTO guild_settings (guild_id) VALUES (?)", (guild,))
-            await asyncio.sleep(0)
+        def insert(tx: sqlite3.Connection) -> None:
+            tx.execute("INSERT INTO guild_settings (guild_id) VALUES (?)", (guild,))
             if guild % 2:
                 raise ValueError(guild)
+
+        await asyncio.sleep(0)
+        await db.write(insert)
 
     results = await asyncio.gather(*(write(g) for g in range(40)), return_exceptions=True)
     assert sum(isinstance(r, ValueError) for r in results) == 20
