@@ -526,11 +526,7 @@ class GameService:
             "SELECT move FROM moves WHERE game_id = ? ORDER BY ply", (info.id,)
         )
         assert row is not None
-        if info.active:
-            # An active game's version is its number of moves; moves committed after
-            # `info` was read are not part of the state it describes.
-            moves = moves[: info.version]
-        game = Game.replay(info.rules, row["seed"], [m["move"] for m in moves])
+        game = _rebuild(info, row["seed"], [m["move"] for m in moves])
         self._remember(info.id, info.version, game)
         return game
 
@@ -545,7 +541,7 @@ class GameService:
         moves = tx.execute(
             "SELECT move FROM moves WHERE game_id = ? ORDER BY ply", (info.id,)
         ).fetchall()
-        return Game.replay(info.rules, seed, [row["move"] for row in moves])
+        return _rebuild(info, seed, [row["move"] for row in moves])
 
     def _remember(self, game_id: int, version: int, game: Game) -> None:
         held = self._states.get(game_id)
@@ -559,3 +555,9 @@ class GameService:
 
 def _other(seat: str) -> str:
     return "B" if seat == "A" else "A"
+
+
+def _rebuild(info: GameInfo, seed: int, moves: list[str]) -> Game:
+    """The state `info` describes, replayed from rules + seed + moves. An active game's
+    version is its number of moves: moves committed after `info` was read are left out."""
+    return Game.replay(info.rules, seed, moves[: info.version] if info.active else moves)

@@ -9,6 +9,7 @@ Cards are int codes inside (see engine.cards); everything that leaves the class 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.caravan import Caravan, CaravanView, position_winner
@@ -21,7 +22,6 @@ from engine.movetable import (
     DISBAND_MOVE_SETS,
     DISCARD_MOVES,
     NUMBER_MOVE_SETS,
-    NUMBER_MOVES,
     PICTURE_START,
     PICTURE_TABLES,
     QUEEN_MOVES,
@@ -115,7 +115,7 @@ class Game:
         return game
 
     @classmethod
-    def replay(cls, rules: Rules | None, seed: int | str, moves: list[Move | str]) -> Game:
+    def replay(cls, rules: Rules | None, seed: int | str, moves: Sequence[Move | str]) -> Game:
         """The game that `rules + seed + moves` describe; raises on an illegal move."""
         game = cls.new(rules, seed)
         for move in moves:
@@ -245,13 +245,13 @@ class Game:
         hand = self.hands[p]
         moves: list[Move] = []
         add = moves.append
-        if phase == OPENING:  # R3
+        started = (
+            (1 if own[0].cards else 0) | (2 if own[1].cards else 0) | (4 if own[2].cards else 0)
+        )
+        if phase == OPENING:  # R3: number cards onto the mover's empty caravans
             for code in set(hand):
-                if code >> 2 <= TEN:
-                    options = NUMBER_MOVES[code]
-                    for ci in (0, 1, 2):
-                        if not own[ci].cards:
-                            add(options[ci])
+                if code < PICTURE_START:
+                    moves += NUMBER_MOVE_SETS[code][7 ^ started]
             return moves
         variant = self.variant
         limit = variant.max_attached
@@ -292,9 +292,6 @@ class Game:
                                 if len(attached) < limit:
                                     add(attach[index])
         moves += map(DISCARD_MOVES.__getitem__, held)  # R4 (b), G9
-        started = (
-            (1 if own[0].cards else 0) | (2 if own[1].cards else 0) | (4 if own[2].cards else 0)
-        )
         if variant.disband_restarts:  # R4 (c) in foxon: restart with a number card
             for code in held:
                 if code < PICTURE_START:

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.cards import QUEEN, Card
+from engine.cards import Card
 from engine.errors import NotationError
 
 SEATS = ("A", "B")  # the players' names in the notation
@@ -97,10 +97,6 @@ class Move:
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
-
-    @property
-    def is_queen(self) -> bool:
-        return self.card is not None and self.card.rank == QUEEN
 
 
 def _nonempty(text: str, whole: str) -> str:

@@ -294,3 +294,13 @@ async def test_stale_cached_record_is_still_refused_by_the_commit(service: GameS
     await service.resign(info.id, mover)
     with pytest.raises(GameOver):
         await service.play(info.id, mover, view.legal_moves[1], 1)
+
+
+async def test_where_things_are_shown_is_remembered(service: GameService) -> None:
+    challenge = await service.create_challenge(GUILD, CHANNEL, ALICE, BOB)
+    await service.set_challenge_message(challenge.id, 555)
+    assert (await service.challenge(challenge.id)).message_id == 555
+    info = await service.accept(challenge.id, BOB)
+    await service.set_game_messages(info.id, thread_id=77, message_id=88)
+    shown = await service.game(info.id)
+    assert (shown.thread_id, shown.message_id, shown.version) == (77, 88, info.version)

@@ -190,3 +190,8 @@ def test_over_position_keeps_its_winner() -> None:
         and again.end_reason == "out-of-cards"
         and again == Game.from_position(data)
     )
+
+
+def test_is_legal_answers_without_raising() -> None:
+    game = table(("3c 7h", "", ""), ("4d", "", ""), hand_a="8s 2d", hand_b="8d")
+    assert game.is_legal("8s@1") and not game.is_legal("2d@1") and not game.is_legal("junk")
