@@ -45,6 +45,7 @@ class MoveEvent:
     main_phase: bool = True  # positions are only won in the main phase (R13)
     winner: str | None = None  # "A", "B" or "draw" when this move ended the game
     end_reason: str | None = None
+    onto: Card | None = None  # the number card a picture card went onto
 
     @property
     def positions_before(self) -> tuple[str | None, str | None, str | None]:

@@ -344,6 +344,7 @@ class Game:
         removed: list[Removal] = []
         placed = discarded = None
         target: tuple[str, int, int] | None = None
+        onto = -1
         disbanded: tuple[Card, ...] = ()
         action = move.action
         card = move.card
@@ -365,6 +366,7 @@ class Game:
                 index = (move.index or len(caravan.cards)) - 1
                 caravan.atts[index].append(code)
                 target = (move.player, ci + 1, index + 1)
+                onto = caravan.cards[index]
                 if rank == JOKER or (rank == JACK and self._jack_clears_rank):
                     removed = self._joker(t, ci, index)  # R11
                 elif rank == JACK:
@@ -434,6 +436,7 @@ class Game:
             main,
             self.winner,
             self.end_reason,
+            card_of(onto) if onto >= 0 else None,
         )
 
     def _draw_from_empty(self, p: int) -> tuple[int, bool]:

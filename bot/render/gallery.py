@@ -1,0 +1,119 @@
+"""Sample tables and hands for review: `python -m bot.render.gallery OUTDIR`.
+
+Each scene is made by playing seeded random legal moves (so the positions are real), except
+the worst case, which puts 13 number cards carrying 3 picture cards each in every caravan.
+The snapshot tests and the render benchmark use these same scenes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from PIL import Image
+
+from bot.narrate import describe, result
+from bot.render.hand import draw_hand
+from bot.render.table import draw_table
+from engine import Game, MoveEvent, PlayerView, Rules
+from engine.caravan import parse_caravan
+
+NAMES = {"A": "Alice", "B": "Bob"}
+LONG_NAMES = {
+    "A": "Sir Reginald Montgomery-Fitzwilliam III of the Mojave Wasteland \U0001f3b2",
+    "B": "\u0414\u043c\u0438\u0442\u0440\u0438\u0439 \U0001f920 \u6771\u4eac "
+    "\u0391\u03b8\u03b7\u03bd\u03ac",
+}
+
+
+@dataclass(frozen=True)
+class Scene:
+    name: str
+    view: PlayerView
+    names: dict[str, str]
+    last: MoveEvent | None
+
+    def table(self) -> Image.Image:
+        note = describe(self.last, self.names) if self.last else None
+        over = self.view.phase == "over"
+        line = result(self.view.winner, self.view.end_reason, self.names) if over else None
+        return draw_table(self.view, self.names, self.last, note, line)[0]
+
+
+def play_until(
+    seed: int, stop: Callable[[Game, MoveEvent], bool], rules: Rules | None = None
+) -> tuple[Game, MoveEvent | None]:
+    """Random legal moves from a seeded deal until `stop(game, event)` or the game ends."""
+    game = Game.new(rules or Rules("new-vegas", jokers=2), seed=seed)
+    chooser = random.Random(seed)
+    event = None
+    while not game.is_over:
+        event = game.play(chooser.choice(game.legal_moves()))
+        if stop(game, event):
+            break
+    return game, event
+
+
+def _public(event: MoveEvent | None) -> MoveEvent | None:
+    return event.public() if event else None
+
+
+def scenes() -> list[Scene]:
+    found = []
+    game, event = play_until(3, lambda g, e: g.ply == 2)
+    found.append(Scene("opening", game.view(None), NAMES, _public(event)))
+    game, event = play_until(7, lambda g, e: g.ply >= 26 and e.placed is not None)
+    found.append(Scene("midgame", game.view(None), NAMES, _public(event)))
+    found.append(Scene("midgame-as-bob", game.view("B"), NAMES, _public(event)))
+    game, event = play_until(11, lambda g, e: len(e.removed) >= 2)
+    found.append(Scene("joker", game.view(None), NAMES, _public(event)))
+    game, event = play_until(5, lambda g, e: g.ply >= 30 and e.move.action == "play")
+    found.append(Scene("long-names", game.view(None), LONG_NAMES, _public(event)))
+    game, event = play_until(2, lambda g, e: False)
+    found.append(Scene("game-over", game.view(None), NAMES, _public(event)))
+    found.append(Scene("worst-case", worst_case_view(), LONG_NAMES, None))
+    return found
+
+
+def worst_case_view() -> PlayerView:
+    """Every caravan 13 number cards long, each carrying 3 picture cards."""
+    ranks = "A23456789T"
+    pictures = ["Kh", "Qs", "Jd"]
+    text = " ".join(f"{ranks[i % 10]}{'cdhs'[i % 4]}[{','.join(pictures)}]" for i in range(13))
+    caravan = parse_caravan(text)
+    view = Game.new(Rules("simple"), seed=1).view(None)
+    caravans = tuple(caravan.public(seat, n) for seat in "AB" for n in (1, 2, 3))
+    return replace(view, caravans=caravans, phase="main", positions=(None, None, None))
+
+
+def hands() -> list[tuple[str, Image.Image]]:
+    game, _ = play_until(3, lambda g, e: g.ply >= 1)
+    opening = ("hand-opening", draw_hand(game.view("B")))
+    game, _ = play_until(7, lambda g, e: g.ply >= 26 and g.mover == "A")
+    return [opening, ("hand-midgame", draw_hand(game.view("A"), selected=1))]
+
+
+def write(folder: Path) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    images = [(scene.name, scene.table()) for scene in scenes()] + hands()
+    for name, image in images:
+        path = folder / f"{name}.png"
+        image.save(path)
+        written.append(path)
+    return written
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Write sample tables and hands as PNGs.")
+    parser.add_argument("outdir")
+    args = parser.parse_args()
+    for path in write(Path(args.outdir)):
+        print(path)
+
+
+if __name__ == "__main__":
+    main()

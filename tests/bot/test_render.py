@@ -1,0 +1,158 @@
+"""The table and hand images: snapshots of the gallery, the worst-case layout, privacy, the
+encoder, and what the hand marks as playable."""
+
+from __future__ import annotations
+
+import io
+from itertools import combinations, pairwise
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from bot.render import style
+from bot.render.gallery import NAMES, Scene, hands, play_until, scenes, worst_case_view, write
+from bot.render.hand import draw_hand, playable, render_hand
+from bot.render.table import WIDTH, draw_table, render_table
+from engine import Card, Game, Rules
+
+SNAPSHOTS = Path(__file__).parent / "snapshots"
+SCENES = {scene.name: scene for scene in scenes()}
+
+
+def close_to(image: Image.Image, path: Path) -> bool:
+    """Within a small tolerance of the stored image (font hinting may move a pixel)."""
+    with Image.open(path) as stored:
+        if stored.size != image.size:
+            return False
+        difference = ImageChops.difference(image.convert("RGB"), stored.convert("RGB"))
+        return max(ImageStat.Stat(difference).mean) < 1.0
+
+
+@pytest.mark.parametrize("name", sorted(SCENES))
+def test_table_snapshots(name: str) -> None:
+    # Regenerate after a deliberate change: python -m bot.render.gallery tests/bot/snapshots
+    assert close_to(SCENES[name].table(), SNAPSHOTS / f"{name}.png"), name
+
+
+def test_hand_snapshots() -> None:
+    for name, image in hands():
+        assert close_to(image, SNAPSHOTS / f"{name}.png"), name
+
+
+def test_snapshots_catch_a_changed_table() -> None:
+    scene = SCENES["midgame"]
+    other = Scene("midgame", SCENES["opening"].view, NAMES, None)
+    assert not close_to(other.table(), SNAPSHOTS / f"{scene.name}.png")
+
+
+def test_worst_case_fits_without_overlaps() -> None:
+    image, drawn = draw_table(worst_case_view(), {"A": "A" * 300, "B": "\U0001f600" * 40})
+    assert drawn.boxes
+    for _, _, _, (left, top, right, bottom) in drawn.boxes:
+        assert left >= 0 and right <= image.width and top >= 0 and bottom <= image.height
+    columns: dict[tuple[str, int], list[tuple[int, int, int, int]]] = {}
+    for _, seat, number, box in drawn.boxes:
+        columns.setdefault((seat, number), []).append(box)
+    spans = {
+        key: (
+            min(b[0] for b in boxes),
+            min(b[1] for b in boxes),
+            max(b[2] for b in boxes),
+            max(b[3] for b in boxes),
+        )
+        for key, boxes in columns.items()
+    }
+    assert len(spans) == 6
+    for (key, one), (other_key, two) in combinations(spans.items(), 2):
+        apart_x = one[2] <= two[0] or two[2] <= one[0]
+        apart_y = one[3] <= two[1] or two[3] <= one[1]
+        assert apart_x or apart_y, (key, other_key)
+    assert image.width == WIDTH
+
+
+def test_a_thirteen_card_caravan_keeps_every_row_visible() -> None:
+    _, drawn = draw_table(worst_case_view(), NAMES)
+    tops = sorted(
+        box[1]
+        for kind, seat, number, box in drawn.boxes
+        if kind == "card" and (seat, number) == ("A", 1)
+    )
+    assert len(tops) == 13
+    assert min(b - a for a, b in pairwise(tops)) >= 28  # the rank stays readable
+
+
+def test_the_public_table_does_not_depend_on_hidden_cards() -> None:
+    game, _ = play_until(7, lambda g, e: g.ply >= 20)
+    position = game.to_position()
+    hand, deck = position["B"]["hand"].split(), position["B"]["deck"].split()
+    hand[0], deck[-1] = deck[-1], hand[0]  # another card in B's hand, same counts
+    position["B"]["hand"], position["B"]["deck"] = " ".join(hand), " ".join(deck)
+    other = Game.from_position(position)
+    assert other.hand("B") != game.hand("B")
+    assert render_table(game.view(None), NAMES) == render_table(other.view(None), NAMES)
+    assert render_table(game.view("A"), NAMES) == render_table(other.view("A"), NAMES)
+
+
+def test_names_the_font_cannot_draw_fall_back() -> None:
+    assert style.drawable("Bob \U0001f920 \u6771\u4eac") == "Bob"
+    assert (
+        style.drawable("\u0414\u043c\u0438\u0442\u0440\u0438\u0439")
+        == "\u0414\u043c\u0438\u0442\u0440\u0438\u0439"
+    )
+    assert style.has_glyph("\u2663") and not style.has_glyph("\U0001f920")
+    game = Game.new(Rules("new-vegas"), seed=1)
+    named = draw_table(game.view(None), {"A": "\U0001f920", "B": "Bob"})[0]
+    fallback = draw_table(game.view(None), {"A": "Player A", "B": "Bob"})[0]
+    assert ImageChops.difference(named, fallback).getbbox() is None
+
+
+def test_encoder_writes_a_png_pillow_reads_back_exactly() -> None:
+    image = SCENES["joker"].table()
+    data = style.encode(image)
+    with Image.open(io.BytesIO(data)) as decoded:
+        assert decoded.format == "PNG" and decoded.size == image.size
+        assert ImageChops.difference(decoded.convert("RGB"), image).getbbox() is None
+
+
+def test_mid_game_png_is_small() -> None:
+    scene = SCENES["midgame"]
+    assert len(render_table(scene.view, scene.names, scene.last)) < 250_000
+
+
+def test_hand_marks_cards_that_can_go_on_the_table() -> None:
+    game, _ = play_until(7, lambda g, e: g.ply >= 26 and g.mover == "A")
+    view = game.view("A")
+    live = playable(view)
+    assert live and all(
+        any(m.card == card and m.action != "discard" for m in view.legal_moves) for card in live
+    )
+    image = draw_hand(view)
+    for i, card in enumerate(view.hand):
+        centre = (16 + i * (style.CARD_W + 12) + style.CARD_W // 2, 40 + 6)
+        brightness = sum(image.getpixel(centre)[:3])  # type: ignore[index]
+        assert (brightness > 500) == (card in live), (card, brightness)
+
+
+def test_hand_of_the_player_waiting_is_not_dimmed() -> None:
+    game = Game.new(Rules("new-vegas"), seed=4)
+    waiting = game.view("B" if game.mover == "A" else "A")
+    assert not waiting.legal_moves and len(waiting.hand) == 8
+    image = draw_hand(waiting)
+    assert sum(image.getpixel((16 + style.CARD_W // 2, 46))[:3]) > 500  # type: ignore[index]
+    assert render_hand(waiting)[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_gallery_writes_every_scene(tmp_path: Path) -> None:
+    written = write(tmp_path)
+    assert {p.stem for p in written} == set(SCENES) | {"hand-opening", "hand-midgame"}
+    assert all(p.stat().st_size > 1000 for p in written)
+
+
+def test_card_label() -> None:
+    assert [style.card_label(Card.parse(c)) for c in ("Td", "As", "X", "Kh")] == [
+        "10\u2666",
+        "A\u2660",
+        "Joker",
+        "K\u2665",
+    ]
