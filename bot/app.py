@@ -1,0 +1,395 @@
+"""The Discord bot: `/caravan` commands and the handlers behind every component.
+
+`create_bot(settings)` is the one factory: `caravan-bot run`, `caravan-bot local`, the tests
+and anyone embedding the bot use it. Game state always comes from the database through
+`GameService`; the bot keeps only display names in memory.
+
+Every handler runs inside `_guard`, which answers a refusal (`ServiceError`) with its
+friendly sentence, privately, and anything unexpected with "something went wrong; the game
+is unchanged" (logging the traceback), and logs one line per interaction with its handling
+time. Slow work (the database, images) comes after a defer, so Discord's 3 seconds hold.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from bot import items
+from bot.errors import NotYourGame, ServiceError, StaleView
+from bot.panels import Panel, hand_panel, rules_text, seat_names, turn_message
+from bot.records import Challenge, GameInfo, Outcome
+from bot.service import GameService
+from bot.settings import Settings
+from bot.store import Database
+from engine import PRESETS, Rules
+
+log = logging.getLogger("caravan.bot")
+Interaction = discord.Interaction[Any]
+OOPS = "Something went wrong on our side; the game is unchanged. Please try again."
+
+
+class CaravanBot(commands.Bot):
+    def __init__(self, settings: Settings, clock: Callable[[], float] = time.time) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+        )
+        self.settings = settings
+        self.clock = clock
+        self.db: Database | None = None
+        self._service: GameService | None = None
+        self._names: dict[int, str] = {}
+
+    @property
+    def service(self) -> GameService:
+        assert self._service is not None, "the bot is not set up yet"
+        return self._service
+
+    async def setup_hook(self) -> None:
+        self.db = await Database.open(self.settings.database_path)
+        self._service = GameService(self.db, self.settings, self.clock)
+        self.tree.add_command(CaravanCommands(self))
+        self.add_dynamic_items(*items.ALL_ITEMS)
+        self.expire_loop.start()
+
+    async def close(self) -> None:
+        self.expire_loop.cancel()
+        await super().close()
+        if self.db is not None:
+            await self.db.close()
+            self.db = None
+
+    # ----- names ---------------------------------------------------------------------------
+
+    async def names(self, info: GameInfo) -> dict[str, str]:
+        for user_id in info.players:
+            if user_id not in self._names:
+                self._names[user_id] = await self._display_name(info.guild_id, user_id)
+        return seat_names(info, self._names)
+
+    async def _display_name(self, guild_id: int, user_id: int) -> str:
+        guild = self.get_guild(guild_id)
+        member = guild.get_member(user_id) if guild else None
+        try:
+            if member is None and guild is not None:
+                member = await guild.fetch_member(user_id)
+        except discord.HTTPException:
+            member = None
+        if member is not None:
+            return member.display_name
+        user = self.get_user(user_id)
+        return user.display_name if user else f"Player {user_id}"
+
+    def remember_name(self, user: discord.abc.User) -> None:
+        self._names[user.id] = user.display_name
+
+    # ----- the guard around every interaction --------------------------------------------
+
+    async def _guard(self, interaction: Interaction, name: str, work: Awaitable[None]) -> None:
+        started = time.perf_counter()
+        outcome = "ok"
+        try:
+            self.remember_name(interaction.user)
+            await work
+        except ServiceError as refusal:
+            outcome = type(refusal).__name__
+            await self._private(interaction, str(refusal))
+        except Exception:
+            outcome = "error"
+            log.exception("interaction %s by %s failed", name, interaction.user.id)
+            await self._private(interaction, OOPS)
+        finally:
+            spent = (time.perf_counter() - started) * 1000
+            log.info("%s by %s: %s in %.1f ms", name, interaction.user.id, outcome, spent)
+
+    async def _private(self, interaction: Interaction, text: str) -> None:
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not answer interaction %s", interaction.id)
+
+    # ----- challenges --------------------------------------------------------------------
+
+    async def challenge(
+        self, interaction: Interaction, opponent: discord.Member | None, rules: Rules
+    ) -> None:
+        async def work() -> None:
+            if opponent is not None and opponent.bot:
+                raise NotYourGame("Bots cannot play Caravan here; challenge a person.")
+            if interaction.guild_id is None or interaction.channel_id is None:
+                raise NotYourGame("Challenges are made in a server's channel.")
+            challenge = await self.service.create_challenge(
+                interaction.guild_id,
+                interaction.channel_id,
+                interaction.user.id,
+                opponent.id if opponent else None,
+                rules,
+            )
+            await interaction.response.send_message(
+                self._challenge_text(challenge, "open"), view=_answers(challenge.id)
+            )
+            message = await interaction.original_response()
+            await self.service.set_challenge_message(challenge.id, message.id)
+
+        await self._guard(interaction, "challenge", work())
+
+    def _challenge_text(self, challenge: Challenge, status: str) -> str:
+        rules = challenge.rules
+        who = f"<@{challenge.opponent_id}>" if challenge.opponent_id else "anyone"
+        jokers = f"{rules.jokers} joker{'s' * (rules.jokers != 1)}"
+        head = (
+            f"<@{challenge.challenger_id}> challenges {who} to Caravan "
+            f"(`{rules.preset}`, {jokers})."
+        )
+        tail = {
+            "open": f"Expires <t:{int(challenge.expires_at)}:R>.",
+            "accepted": "Accepted: the game is on.",
+            "declined": "Declined.",
+            "cancelled": "Cancelled by the challenger.",
+            "expired": "This challenge expired.",
+        }[status]
+        return f"{head}\n{tail}"
+
+    async def answer_challenge(
+        self, interaction: Interaction, challenge_id: int, action: str
+    ) -> None:
+        async def work() -> None:
+            user = interaction.user.id
+            if action == "decline":
+                challenge = await self.service.decline(challenge_id, user)
+                await interaction.response.edit_message(
+                    content=self._challenge_text(challenge, "declined"), view=None
+                )
+                return
+            if action == "cancel":
+                challenge = await self.service.cancel(challenge_id, user)
+                await interaction.response.edit_message(
+                    content=self._challenge_text(challenge, "cancelled"), view=None
+                )
+                return
+            await interaction.response.defer()
+            info = await self.service.accept(challenge_id, user)
+            challenge = await self.service.challenge(challenge_id)
+            await interaction.edit_original_response(
+                content=self._challenge_text(challenge, "accepted"), view=None
+            )
+            await self._start_game(interaction, info)
+
+        await self._guard(interaction, f"challenge-{action}", work())
+
+    async def _start_game(self, interaction: Interaction, info: GameInfo) -> None:
+        names = await self.names(info)
+        thread: discord.Thread | None = None
+        if interaction.message is not None and isinstance(interaction.channel, discord.TextChannel):
+            title = f"Caravan: {names['A']} vs {names['B']}"[:100]
+            try:
+                thread = await interaction.message.create_thread(name=title)
+            except discord.HTTPException as error:  # no permission: play in the channel
+                log.info("game %s runs in the channel (no thread: %s)", info.id, error.status)
+        if thread is not None:
+            await self.service.set_game_messages(info.id, thread_id=thread.id)
+        info, view = await self.service.view(info.id, None)
+        await self.post_turn(info, view, None)
+
+    # ----- the table -----------------------------------------------------------------------
+
+    async def _channel(self, info: GameInfo) -> discord.abc.Messageable:
+        channel_id = info.thread_id or info.channel_id
+        channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
+        assert isinstance(channel, discord.abc.Messageable)
+        return channel
+
+    async def post_turn(self, info: GameInfo, view: Any, event: Any) -> None:
+        """Post the turn's message (table, words, buttons) and take the buttons off the last."""
+        names = await self.names(info)
+        panel = await turn_message(info, view, event, names)
+        channel = await self._channel(info)
+        kwargs: dict[str, Any] = {"file": panel.file}
+        if panel.view is not None:
+            kwargs["view"] = panel.view
+        message = await channel.send(panel.content, **kwargs)
+        if info.message_id and isinstance(channel, discord.abc.GuildChannel | discord.Thread):
+            try:
+                await channel.get_partial_message(info.message_id).edit(view=None)
+            except discord.HTTPException:
+                pass  # deleted, or too old: the buttons there are refused as stale anyway
+        await self.service.set_game_messages(info.id, message_id=message.id)
+        if panel.view is None and isinstance(channel, discord.Thread):
+            winner = info.winner or view.winner
+            ending = f"{names[winner]} won" if winner in ("A", "B") else "a draw"
+            try:
+                await channel.edit(name=f"Caravan: {names['A']} vs {names['B']}: {ending}"[:100])
+            except discord.HTTPException:
+                pass
+
+    async def _after(self, outcome: Outcome) -> None:
+        await self.post_turn(outcome.game, outcome.spectator, outcome.event)
+
+    # ----- the hand panel ----------------------------------------------------------------
+
+    async def open_hand(self, interaction: Interaction, game_id: int) -> None:
+        async def work() -> None:
+            info = await self.service.game(game_id)
+            if info.seat_of(interaction.user.id) is None:
+                raise NotYourGame("You are not playing in this game; you can watch the table.")
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            info, view = await self.service.view(game_id, interaction.user.id)
+            panel = await hand_panel(info, view, await self.names(info))
+            await self._send_panel(interaction, panel)
+
+        await self._guard(interaction, "hand", work())
+
+    async def _send_panel(self, interaction: Interaction, panel: Panel) -> None:
+        kwargs: dict[str, Any] = {"ephemeral": True}
+        if panel.file is not None:
+            kwargs["file"] = panel.file
+        if panel.view is not None:
+            kwargs["view"] = panel.view
+        await interaction.followup.send(panel.content, **kwargs)
+
+    async def _edit_panel(self, interaction: Interaction, panel: Panel) -> None:
+        await interaction.edit_original_response(
+            content=panel.content,
+            attachments=[panel.file] if panel.file else [],
+            view=panel.view,
+        )
+
+    async def _current_hand(self, interaction: Interaction, game_id: int, note: str) -> None:
+        info, view = await self.service.view(game_id, interaction.user.id)
+        panel = await hand_panel(info, view, await self.names(info), note=note)
+        await self._edit_panel(interaction, panel)
+
+    async def choose_card(
+        self, interaction: Interaction, game_id: int, version: int, chosen: int, page: int = 0
+    ) -> None:
+        async def work() -> None:
+            await interaction.response.defer()
+            info, view = await self.service.view(game_id, interaction.user.id)
+            if info.version != version or not 0 <= chosen < len(view.hand):
+                await self._current_hand(
+                    interaction, game_id, "The game moved on since this panel was drawn."
+                )
+                return
+            panel = await hand_panel(info, view, await self.names(info), chosen, page)
+            await self._edit_panel(interaction, panel)
+
+        await self._guard(interaction, "choose-card", work())
+
+    async def play(self, interaction: Interaction, game_id: int, version: int, move: str) -> None:
+        async def work() -> None:
+            await interaction.response.defer()
+            try:
+                outcome = await self.service.play(game_id, interaction.user.id, move, version)
+            except StaleView:
+                await self._current_hand(
+                    interaction, game_id, "That panel was out of date (the game moved on)."
+                )
+                return
+            names = await self.names(outcome.game)
+            panel = await hand_panel(outcome.game, outcome.view, names, note="Played.")
+            await self._edit_panel(interaction, panel)
+            await self._after(outcome)
+
+        await self._guard(interaction, "play", work())
+
+    # ----- rules and resigning -----------------------------------------------------------
+
+    async def show_rules(self, interaction: Interaction, game_id: int) -> None:
+        async def work() -> None:
+            info = await self.service.game(game_id)
+            await interaction.response.send_message(rules_text(info), ephemeral=True)
+
+        await self._guard(interaction, "rules", work())
+
+    async def resign(self, interaction: Interaction, game_id: int, sure: bool) -> None:
+        async def work() -> None:
+            info = await self.service.game(game_id)
+            if info.seat_of(interaction.user.id) is None:
+                raise NotYourGame("You are not playing in this game.")
+            if not sure:
+                confirm = discord.ui.View(timeout=None)
+                confirm.add_item(items.ResignButton(game_id, sure=True))
+                await interaction.response.send_message(
+                    "Resign this game? Your opponent wins.", view=confirm, ephemeral=True
+                )
+                return
+            await interaction.response.defer()
+            outcome = await self.service.resign(game_id, interaction.user.id)
+            await interaction.edit_original_response(content="You resigned.", view=None)
+            await self._after(outcome)
+
+        await self._guard(interaction, "resign", work())
+
+    # ----- housekeeping ------------------------------------------------------------------
+
+    @tasks.loop(seconds=60)
+    async def expire_loop(self) -> None:
+        try:
+            await self.expire_challenges()
+        except Exception:
+            log.exception("expiring challenges failed")
+
+    async def expire_challenges(self) -> None:
+        for challenge in await self.service.expire_challenges():
+            channel = self.get_channel(challenge.channel_id)
+            if challenge.message_id is None or not isinstance(channel, discord.TextChannel):
+                continue
+            try:
+                await channel.get_partial_message(challenge.message_id).edit(
+                    content=self._challenge_text(challenge, "expired"), view=None
+                )
+            except discord.HTTPException:
+                pass
+
+    @expire_loop.before_loop
+    async def _ready_first(self) -> None:
+        await self.wait_until_ready()
+
+
+def _answers(challenge_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for action in ("accept", "decline", "cancel"):
+        view.add_item(items.AnswerButton(challenge_id, action))
+    return view
+
+
+class CaravanCommands(app_commands.Group):
+    def __init__(self, bot: CaravanBot) -> None:
+        super().__init__(
+            name="caravan", description="Play Caravan, the card game from Fallout: New Vegas"
+        )
+        self.bot = bot
+
+    @app_commands.command(description="Challenge someone (or anyone) to a game of Caravan")
+    @app_commands.describe(
+        opponent="Who you challenge; leave empty for an open challenge anyone may accept",
+        rules="The rule preset (default: new-vegas)",
+        jokers="Jokers per deck, 0 to 2 (default: the preset's)",
+    )
+    @app_commands.choices(rules=[app_commands.Choice(name=name, value=name) for name in PRESETS])
+    async def challenge(
+        self,
+        interaction: Interaction,
+        opponent: discord.Member | None = None,
+        rules: str = "new-vegas",
+        jokers: app_commands.Range[int, 0, 2] | None = None,
+    ) -> None:
+        chosen = Rules(rules) if jokers is None else Rules(rules, jokers=jokers)
+        await self.bot.challenge(interaction, opponent, chosen)
+
+
+def create_bot(settings: Settings, clock: Callable[[], float] = time.time) -> CaravanBot:
+    """The bot, built from settings; call `run(settings.discord_token)` or hand it to SimCord."""
+    return CaravanBot(settings, clock)

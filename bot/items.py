@@ -1,0 +1,202 @@
+"""The bot's persistent components. Each is a discord.py `DynamicItem` whose custom_id
+carries what it acts on (a challenge, or a game and the version its panel was drawn at), so
+every button already posted keeps working after a restart. The acting user always comes
+from the interaction, never from the custom_id; the work is done by `CaravanBot`."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+if TYPE_CHECKING:
+    from bot.app import CaravanBot
+
+
+def _bot(interaction: discord.Interaction[Any]) -> CaravanBot:
+    return cast("CaravanBot", interaction.client)
+
+
+def _values(interaction: discord.Interaction[Any]) -> list[str]:
+    data = cast("dict[str, Any]", interaction.data or {})
+    return [str(v) for v in data.get("values", [])]
+
+
+ANSWER_STYLES = {
+    "accept": ("Accept", discord.ButtonStyle.success),
+    "decline": ("Decline", discord.ButtonStyle.secondary),
+    "cancel": ("Cancel", discord.ButtonStyle.danger),
+}
+
+
+class AnswerButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"caravan:challenge:(?P<id>\d+):(?P<action>accept|decline|cancel)",
+):
+    def __init__(self, challenge_id: int, action: str) -> None:
+        label, style = ANSWER_STYLES[action]
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, custom_id=f"caravan:challenge:{challenge_id}:{action}"
+            )
+        )
+        self.challenge_id, self.action = challenge_id, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> AnswerButton:
+        return cls(int(match["id"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _bot(interaction).answer_challenge(interaction, self.challenge_id, self.action)
+
+
+class HandButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"caravan:hand:(?P<game>\d+)"
+):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Your hand",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"caravan:hand:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HandButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _bot(interaction).open_hand(interaction, self.game_id)
+
+
+class RulesButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"caravan:rules:(?P<game>\d+)"
+):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Rules",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"caravan:rules:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RulesButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _bot(interaction).show_rules(interaction, self.game_id)
+
+
+class ResignButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"caravan:resign:(?P<game>\d+)(?P<sure>:sure)?",
+):
+    def __init__(self, game_id: int, sure: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Yes, resign" if sure else "Resign",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"caravan:resign:{game_id}" + (":sure" if sure else ""),
+            )
+        )
+        self.game_id, self.sure = game_id, sure
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ResignButton:
+        return cls(int(match["game"]), match["sure"] is not None)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _bot(interaction).resign(interaction, self.game_id, self.sure)
+
+
+class CardSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"caravan:card:(?P<game>\d+):(?P<version>\d+)",
+):
+    """Which card of the hand to play (values: the card's 0-based place in the hand)."""
+
+    def __init__(
+        self, game_id: int, version: int, options: list[discord.SelectOption] | None = None
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"caravan:card:{game_id}:{version}",
+                placeholder="Choose a card",
+                options=options or [discord.SelectOption(label="-", value="0")],
+            )
+        )
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> CardSelect:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = _values(interaction)
+        chosen = int(values[0]) if values and values[0].isdigit() else -1
+        await _bot(interaction).choose_card(interaction, self.game_id, self.version, chosen)
+
+
+class MoveSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"caravan:move:(?P<game>\d+):(?P<version>\d+):(?P<card>-?\d+):(?P<page>\d+)",
+):
+    """Where the chosen card goes, or a disband (values: moves in notation, or "page:N")."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        card: int,
+        page: int,
+        options: list[tuple[str, str]] | None = None,
+        placeholder: str = "Choose a move",
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"caravan:move:{game_id}:{version}:{card}:{page}",
+                placeholder=placeholder[:150],
+                options=[discord.SelectOption(label=label, value=value) for value, label in options]
+                if options
+                else [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.game_id, self.version, self.card, self.page = game_id, version, card, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> MoveSelect:
+        return cls(
+            int(match["game"]), int(match["version"]), int(match["card"]), int(match["page"])
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = _values(interaction)
+        value = values[0] if values else ""
+        bot = _bot(interaction)
+        if value.startswith("page:") and value[5:].isdigit():
+            await bot.choose_card(
+                interaction, self.game_id, self.version, self.card, int(value[5:])
+            )
+        else:
+            await bot.play(interaction, self.game_id, self.version, value)
+
+
+ALL_ITEMS = (AnswerButton, HandButton, RulesButton, ResignButton, CardSelect, MoveSelect)

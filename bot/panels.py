@@ -1,0 +1,201 @@
+"""What the bot shows: the turn message and the private hand panel, built only from a
+`PlayerView` and its legal moves (so every control offered is a legal move, and a hand
+only ever goes into an ephemeral message to its owner)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import discord
+
+from bot import items
+from bot.narrate import describe, result, summary
+from bot.records import GameInfo
+from bot.render.hand import playable, render_hand
+from bot.render.style import card_label
+from bot.render.table import render_table
+from engine import Card, Move, MoveEvent, PlayerView
+
+PAGE = 24  # options per select page, leaving room for "more"
+RULES_TEXT = {
+    "new-vegas": "the game as Fallout: New Vegas plays it",
+    "caravanthegame": "the physical card game's rules: its own deal, and an empty deck loses",
+    "foxon": (
+        "Foxon's rules: picture cards on your own caravans only and without limit, Kings add "
+        "instead of doubling, Queens only reverse, Jokers hit their rank including the card "
+        "they are on, a disbanded caravan restarts, the discard pile becomes the deck"
+    ),
+    "simple": "simple rules: no tens, no limit on picture cards, an empty deck means no draw",
+}
+
+
+@dataclass
+class Panel:
+    """A message to send or edit: its text, its image and its controls."""
+
+    content: str
+    file: discord.File | None
+    view: discord.ui.View | None
+
+
+def seat_names(info: GameInfo, names: Mapping[int, str]) -> dict[str, str]:
+    return {seat: names.get(info.user_at(seat), f"Player {seat}") for seat in "AB"}
+
+
+async def turn_message(
+    info: GameInfo, view: PlayerView, event: MoveEvent | None, names: Mapping[str, str]
+) -> Panel:
+    """The public message of a turn: what happened, whose move it is, the table."""
+    if event is not None:
+        note = describe(event, names)
+    elif view.phase == "over":
+        note = ""
+    else:
+        note = f"{names[view.turn]} moves first."
+    over = view.phase == "over" or not info.active
+    winner = view.winner if view.phase == "over" else info.winner
+    reason = view.end_reason if view.phase == "over" else info.end_reason
+    final = result(winner, reason, names) if over else None
+    png = await asyncio.to_thread(render_table, view, names, event, note, final)
+    alt = summary(view, names)
+    file = discord.File(io.BytesIO(png), "table.png", description=alt[:1024])
+    if over:
+        lines = [note] if event is not None else []
+        lines.append(f"**Game over.** {final}")
+        buttons = None
+    else:
+        lines = [note, f"<@{info.user_at(view.turn)}>, your move."]
+        buttons = discord.ui.View(timeout=None)
+        buttons.add_item(items.HandButton(info.id))
+        buttons.add_item(items.RulesButton(info.id))
+        buttons.add_item(items.ResignButton(info.id))
+    return Panel("\n".join(line for line in lines if line)[:2000], file, buttons)
+
+
+def move_label(move: Move, view: PlayerView, names: Mapping[str, str]) -> str:
+    """A move in words for a select option."""
+    if move.action == "discard":
+        assert move.card is not None
+        return f"Discard {card_label(move.card)}"
+    if move.action == "disband":
+        assert move.caravan is not None
+        caravan = view.caravan(view.turn, move.caravan)
+        words = f"Disband caravan {move.caravan} (value {caravan.value})"
+        if move.card is not None:
+            words += f" and restart it with {card_label(move.card)}"
+        return words
+    assert move.card is not None and move.caravan is not None
+    if move.card.is_number:
+        caravan = view.caravan(view.turn, move.caravan)
+        if not caravan.cards:
+            return f"Start caravan {move.caravan}"
+        return f"On caravan {move.caravan} (now {caravan.value})"
+    owner = move.player or view.turn
+    caravan = view.caravan(owner, move.caravan)
+    index = move.index or len(caravan.cards)
+    target = card_label(caravan.cards[index - 1].card)
+    whose = "your" if owner == view.seat else f"{names[owner]}'s"
+    return f"On {whose} {target} (caravan {move.caravan}, card {index})"[:100]
+
+
+async def hand_panel(
+    info: GameInfo,
+    view: PlayerView,
+    names: Mapping[str, str],
+    chosen: int | None = None,
+    page: int = 0,
+    note: str = "",
+) -> Panel:
+    """The private hand: the image, and when it is the player's turn a select of cards and,
+    once a card is chosen, a select of where it may go (paged past 24)."""
+    png = await asyncio.to_thread(render_hand, view, chosen)
+    file = discord.File(io.BytesIO(png), "hand.png", description="Your hand")
+    lines = [note] if note else []
+    if view.phase == "over" or not info.active:
+        lines.append("The game is over.")
+        return Panel("\n".join(lines), file, None)
+    if not view.my_turn:
+        opponent = names[view.turn]
+        lines.append(f"Your hand. It is {opponent}'s move; this panel does not update by itself.")
+        return Panel("\n".join(lines), file, None)
+    controls = discord.ui.View(timeout=None)
+    live = playable(view)
+    discardable = {m.card for m in view.legal_moves if m.action == "discard"}
+    options = [
+        discord.SelectOption(
+            label=f"{i + 1}. {card_label(card)}",
+            value=str(i),
+            description=_use(card, live, discardable),
+            default=i == chosen,
+        )
+        for i, card in enumerate(view.hand)
+    ]
+    controls.add_item(items.CardSelect(info.id, info.version, options))
+    if chosen is None:
+        lines.append("Your move: choose a card.")
+        disbands = [m for m in view.legal_moves if m.action == "disband" and m.card is None]
+        if disbands:
+            labelled = [(str(m), move_label(m, view, names)) for m in disbands]
+            controls.add_item(
+                items.MoveSelect(info.id, info.version, -1, 0, labelled, "Or disband a caravan")
+            )
+    else:
+        card = view.hand[chosen]
+        moves = [m for m in view.legal_moves if m.card == card and m.action != "disband"]
+        moves += [m for m in view.legal_moves if m.card == card and m.action == "disband"]
+        labelled = [(str(m), move_label(m, view, names)) for m in _unique(moves)]
+        if not labelled:
+            lines.append(f"{card_label(card)} cannot be played now: choose another card.")
+            return Panel("\n".join(lines), file, controls)
+        pages = max(1, -(-len(labelled) // PAGE))
+        page = min(page, pages - 1)
+        shown = labelled[page * PAGE : (page + 1) * PAGE]
+        if page + 1 < pages:
+            shown.append((f"page:{page + 1}", f"More places (page {page + 2} of {pages})"))
+        elif page > 0:
+            shown.append(("page:0", "Back to the first places"))
+        where = f"Where does {card_label(card)} go?"
+        lines.append(f"Your move: {where}")
+        controls.add_item(items.MoveSelect(info.id, info.version, chosen, page, shown, where))
+    return Panel("\n".join(lines), file, controls)
+
+
+def _use(card: Card, live: set[Card], discardable: set[Card | None]) -> str:
+    if card in live:
+        return "can go on the table"
+    return "can only be discarded" if card in discardable else "cannot be played now"
+
+
+def _unique(moves: list[Move]) -> list[Move]:
+    seen: set[str] = set()
+    kept = []
+    for move in moves:
+        if str(move) not in seen:
+            seen.add(str(move))
+            kept.append(move)
+    return kept
+
+
+def rules_text(info: GameInfo) -> str:
+    rules = info.rules
+    preset = RULES_TEXT.get(rules.preset, rules.preset)
+    jokers = {0: "no jokers", 1: "one joker"}.get(rules.jokers, f"{rules.jokers} jokers")
+    return (
+        f"**This game:** `{rules.preset}`, {preset}; {jokers} per deck.\n"
+        "**Goal:** sell two of the three positions. A caravan is for sale at 21 to 26; the "
+        "higher one for sale wins its position against the other player's caravan.\n"
+        "**Number cards** (A-10) go on your own caravans, going up or down, never repeating "
+        "the last value; a card of the caravan's suit may always follow.\n"
+        "**K** doubles the card it is on; **Q** reverses the direction and sets the suit; "
+        "**J** removes the card it is on; the **Joker** on an Ace removes that suit, on "
+        "2-10 that rank, elsewhere on the table.\n"
+        "**Each turn:** play a card, discard one, or disband a caravan. Press *Your hand* "
+        "to see your cards."
+    )
+
+
+def card_of_hand(view: PlayerView, index: int) -> Card | None:
+    return view.hand[index] if 0 <= index < len(view.hand) else None
