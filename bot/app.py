@@ -12,6 +12,7 @@ time. Slow work (the database, images) comes after a defer, so Discord's 3 secon
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -221,18 +222,15 @@ class CaravanBot(commands.Bot):
             kwargs["view"] = panel.view
         message = await channel.send(panel.content, **kwargs)
         if info.message_id and isinstance(channel, discord.abc.GuildChannel | discord.Thread):
-            try:
+            # deleted, or too old: the buttons there are refused as stale anyway
+            with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(info.message_id).edit(view=None)
-            except discord.HTTPException:
-                pass  # deleted, or too old: the buttons there are refused as stale anyway
         await self.service.set_game_messages(info.id, message_id=message.id)
         if panel.view is None and isinstance(channel, discord.Thread):
             winner = info.winner or view.winner
             ending = f"{names[winner]} won" if winner in ("A", "B") else "a draw"
-            try:
+            with contextlib.suppress(discord.HTTPException):
                 await channel.edit(name=f"Caravan: {names['A']} vs {names['B']}: {ending}"[:100])
-            except discord.HTTPException:
-                pass
 
     async def _after(self, outcome: Outcome) -> None:
         await self.post_turn(outcome.game, outcome.spectator, outcome.event)
@@ -346,12 +344,10 @@ class CaravanBot(commands.Bot):
             channel = self.get_channel(challenge.channel_id)
             if challenge.message_id is None or not isinstance(channel, discord.TextChannel):
                 continue
-            try:
+            with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(challenge.message_id).edit(
                     content=self._challenge_text(challenge, "expired"), view=None
                 )
-            except discord.HTTPException:
-                pass
 
     @expire_loop.before_loop
     async def _ready_first(self) -> None:

@@ -182,7 +182,8 @@ def _unique(moves: list[Move]) -> list[Move]:
 def rules_text(info: GameInfo) -> str:
     rules = info.rules
     preset = RULES_TEXT.get(rules.preset, rules.preset)
-    jokers = {0: "no jokers", 1: "one joker"}.get(rules.jokers, f"{rules.jokers} jokers")
+    count = rules.jokers or 0
+    jokers = {0: "no jokers", 1: "one joker"}.get(count, f"{count} jokers")
     return (
         f"**This game:** `{rules.preset}`, {preset}; {jokers} per deck.\n"
         "**Goal:** sell two of the three positions. A caravan is for sale at 21 to 26; the "
