@@ -53,50 +53,37 @@ class AnswerButton(
         await _bot(interaction).answer_challenge(interaction, self.challenge_id, self.action)
 
 
-class HandButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"caravan:hand:(?P<game>\d+)"
+GAME_BUTTONS = {
+    "hand": ("Your hand", discord.ButtonStyle.primary),
+    "rules": ("Rules", discord.ButtonStyle.secondary),
+}
+
+
+class GameButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"caravan:(?P<kind>hand|rules):(?P<game>\d+)",
 ):
-    def __init__(self, game_id: int) -> None:
+    """A turn message's "Your hand" or "Rules" button."""
+
+    def __init__(self, game_id: int, kind: str) -> None:
+        label, style = GAME_BUTTONS[kind]
         super().__init__(
-            discord.ui.Button(
-                label="Your hand",
-                style=discord.ButtonStyle.primary,
-                custom_id=f"caravan:hand:{game_id}",
-            )
+            discord.ui.Button(label=label, style=style, custom_id=f"caravan:{kind}:{game_id}")
         )
-        self.game_id = game_id
+        self.game_id, self.kind = game_id, kind
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> HandButton:
-        return cls(int(match["game"]))
+    ) -> GameButton:
+        return cls(int(match["game"]), match["kind"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).open_hand(interaction, self.game_id)
-
-
-class RulesButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"caravan:rules:(?P<game>\d+)"
-):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Rules",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"caravan:rules:{game_id}",
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> RulesButton:
-        return cls(int(match["game"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).show_rules(interaction, self.game_id)
+        bot = _bot(interaction)
+        if self.kind == "hand":
+            await bot.open_hand(interaction, self.game_id)
+        else:
+            await bot.show_rules(interaction, self.game_id)
 
 
 class ResignButton(
@@ -199,4 +186,4 @@ class MoveSelect(
             await bot.play(interaction, self.game_id, self.version, value)
 
 
-ALL_ITEMS = (AnswerButton, HandButton, RulesButton, ResignButton, CardSelect, MoveSelect)
+ALL_ITEMS = (AnswerButton, GameButton, ResignButton, CardSelect, MoveSelect)

@@ -69,8 +69,8 @@ async def turn_message(
     else:
         lines = [note, f"<@{info.user_at(view.turn)}>, your move."]
         buttons = discord.ui.View(timeout=None)
-        buttons.add_item(items.HandButton(info.id))
-        buttons.add_item(items.RulesButton(info.id))
+        buttons.add_item(items.GameButton(info.id, "hand"))
+        buttons.add_item(items.GameButton(info.id, "rules"))
         buttons.add_item(items.ResignButton(info.id))
     return Panel("\n".join(line for line in lines if line)[:2000], file, buttons)
 
