@@ -317,8 +317,7 @@ class CaravanBot(commands.Bot):
             if info.seat_of(interaction.user.id) is None:
                 raise NotYourGame("You are not playing in this game.")
             if not sure:
-                confirm = discord.ui.View(timeout=None)
-                confirm.add_item(items.ResignButton(game_id, sure=True))
+                confirm = items.controls(items.ResignButton(game_id, sure=True))
                 await interaction.response.send_message(
                     "Resign this game? Your opponent wins.", view=confirm, ephemeral=True
                 )
@@ -355,10 +354,7 @@ class CaravanBot(commands.Bot):
 
 
 def _answers(challenge_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for action in ("accept", "decline", "cancel"):
-        view.add_item(items.AnswerButton(challenge_id, action))
-    return view
+    return items.controls(*(items.AnswerButton(challenge_id, a) for a in items.ANSWER_STYLES))
 
 
 class CaravanCommands(app_commands.Group):

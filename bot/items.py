@@ -18,6 +18,21 @@ def _bot(interaction: discord.Interaction[Any]) -> CaravanBot:
     return cast("CaravanBot", interaction.client)
 
 
+def controls(*components: discord.ui.Item[Any]) -> discord.ui.View:
+    """A message's components as a View that discord.py does not keep.
+
+    The components are DynamicItems, dispatched by the templates the bot registers, so the
+    View itself has nothing to listen for. Left running, discord.py would keep every View
+    sent (forever, or with a 15-minute timeout task for each ephemeral one): hundreds per
+    long game. Stopped before it is sent, it is only serialised.
+    """
+    view = discord.ui.View(timeout=None)
+    for component in components:
+        view.add_item(component)
+    view.stop()
+    return view
+
+
 def _values(interaction: discord.Interaction[Any]) -> list[str]:
     data = cast("dict[str, Any]", interaction.data or {})
     return [str(v) for v in data.get("values", [])]

@@ -8,6 +8,7 @@ import asyncio
 import io
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
@@ -68,10 +69,11 @@ async def turn_message(
         buttons = None
     else:
         lines = [note, f"<@{info.user_at(view.turn)}>, your move."]
-        buttons = discord.ui.View(timeout=None)
-        buttons.add_item(items.GameButton(info.id, "hand"))
-        buttons.add_item(items.GameButton(info.id, "rules"))
-        buttons.add_item(items.ResignButton(info.id))
+        buttons = items.controls(
+            items.GameButton(info.id, "hand"),
+            items.GameButton(info.id, "rules"),
+            items.ResignButton(info.id),
+        )
     return Panel("\n".join(line for line in lines if line)[:2000], file, buttons)
 
 
@@ -121,7 +123,6 @@ async def hand_panel(
         opponent = names[view.turn]
         lines.append(f"Your hand. It is {opponent}'s move; this panel does not update by itself.")
         return Panel("\n".join(lines), file, None)
-    controls = discord.ui.View(timeout=None)
     live = playable(view)
     discardable = {m.card for m in view.legal_moves if m.action == "discard"}
     options = [
@@ -133,13 +134,13 @@ async def hand_panel(
         )
         for i, card in enumerate(view.hand)
     ]
-    controls.add_item(items.CardSelect(info.id, info.version, options))
+    parts: list[discord.ui.Item[Any]] = [items.CardSelect(info.id, info.version, options)]
     if chosen is None:
         lines.append("Your move: choose a card.")
         disbands = [m for m in view.legal_moves if m.action == "disband" and m.card is None]
         if disbands:
             labelled = [(str(m), move_label(m, view, names)) for m in disbands]
-            controls.add_item(
+            parts.append(
                 items.MoveSelect(info.id, info.version, -1, 0, labelled, "Or disband a caravan")
             )
     else:
@@ -149,7 +150,7 @@ async def hand_panel(
         labelled = [(str(m), move_label(m, view, names)) for m in _unique(moves)]
         if not labelled:
             lines.append(f"{card_label(card)} cannot be played now: choose another card.")
-            return Panel("\n".join(lines), file, controls)
+            return Panel("\n".join(lines), file, items.controls(*parts))
         pages = max(1, -(-len(labelled) // PAGE))
         page = min(page, pages - 1)
         shown = labelled[page * PAGE : (page + 1) * PAGE]
@@ -159,8 +160,8 @@ async def hand_panel(
             shown.append(("page:0", "Back to the first places"))
         where = f"Where does {card_label(card)} go?"
         lines.append(f"Your move: {where}")
-        controls.add_item(items.MoveSelect(info.id, info.version, chosen, page, shown, where))
-    return Panel("\n".join(lines), file, controls)
+        parts.append(items.MoveSelect(info.id, info.version, chosen, page, shown, where))
+    return Panel("\n".join(lines), file, items.controls(*parts))
 
 
 def _use(card: Card, live: set[Card], discardable: set[Card | None]) -> str:
