@@ -36,8 +36,13 @@ Interaction = discord.Interaction[Any]
 OOPS = "Something went wrong on our side; the game is unchanged. Please try again."
 
 
+def utc_clock() -> float:
+    """Seconds since the epoch, by discord.py's clock (which SimCord replaces with its own)."""
+    return discord.utils.utcnow().timestamp()
+
+
 class CaravanBot(commands.Bot):
-    def __init__(self, settings: Settings, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, settings: Settings, clock: Callable[[], float] = utc_clock) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -61,6 +66,18 @@ class CaravanBot(commands.Bot):
         self.tree.add_command(CaravanCommands(self))
         self.add_dynamic_items(*items.ALL_ITEMS)
         self.expire_loop.start()
+        if self.settings.dev_guild_id is not None and self.settings.discord_token:
+            await self.sync_commands(self.settings.dev_guild_id)
+
+    async def sync_commands(self, guild_id: int | None = None) -> list[str]:
+        """Register the slash commands with Discord: with one server (at once) or globally
+        (Discord may take up to an hour to show changes). Returns the names registered."""
+        guild = discord.Object(guild_id) if guild_id is not None else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        synced = await self.tree.sync(guild=guild)
+        log.info("synced %d commands %s", len(synced), f"to {guild_id}" if guild else "globally")
+        return [command.name for command in synced]
 
     async def close(self) -> None:
         self.expire_loop.cancel()
@@ -193,7 +210,8 @@ class CaravanBot(commands.Bot):
     async def _start_game(self, interaction: Interaction, info: GameInfo) -> None:
         names = await self.names(info)
         thread: discord.Thread | None = None
-        if interaction.message is not None and isinstance(interaction.channel, discord.TextChannel):
+        threads = self.settings.game_threads
+        if threads and interaction.message and isinstance(interaction.channel, discord.TextChannel):
             title = f"Caravan: {names['A']} vs {names['B']}"[:100]
             try:
                 thread = await interaction.message.create_thread(name=title)
@@ -382,6 +400,6 @@ class CaravanCommands(app_commands.Group):
         await self.bot.challenge(interaction, opponent, chosen)
 
 
-def create_bot(settings: Settings, clock: Callable[[], float] = time.time) -> CaravanBot:
+def create_bot(settings: Settings, clock: Callable[[], float] = utc_clock) -> CaravanBot:
     """The bot, built from settings; call `run(settings.discord_token)` or hand it to SimCord."""
     return CaravanBot(settings, clock)

@@ -1,0 +1,131 @@
+"""`caravan-bot`: run the bot, register its slash commands, or play it locally.
+
+    caravan-bot run                 the bot, with DISCORD_TOKEN from the environment or .env
+    caravan-bot sync [--guild ID]   register the slash commands (with one server, or globally)
+    caravan-bot local [--port N]    the real bot in SimCord's simulated Discord, in a browser
+
+Every subcommand builds the bot with `bot.app.create_bot(settings)`. A missing or malformed
+setting stops it with one line saying which.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from bot.app import create_bot
+from bot.settings import Settings, SettingsError, load_settings
+
+log = logging.getLogger("caravan")
+NO_TOKEN = (
+    "DISCORD_TOKEN is not set: put the bot's token in the environment or in .env "
+    "(see .env.example), or try the bot without one: caravan-bot local"
+)
+
+
+def _logging(settings: Settings) -> None:
+    logging.basicConfig(
+        level=settings.log_level,
+        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
+    )
+    if settings.log_level != "DEBUG":
+        logging.getLogger("discord").setLevel(logging.WARNING)
+
+
+def run(settings: Settings) -> int:
+    if not settings.discord_token:
+        print(f"caravan-bot: {NO_TOKEN}", file=sys.stderr)
+        return 2
+    _logging(settings)
+    bot = create_bot(settings)
+    bot.run(settings.discord_token, log_handler=None)
+    return 0
+
+
+async def _sync(settings: Settings, guild_id: int | None) -> list[str]:
+    bot = create_bot(settings)
+    async with bot:
+        await bot.login(settings.discord_token)
+        return await bot.sync_commands(guild_id)
+
+
+def sync(settings: Settings, guild_id: int | None) -> int:
+    if not settings.discord_token:
+        print(f"caravan-bot: {NO_TOKEN}", file=sys.stderr)
+        return 2
+    _logging(settings)
+    names = asyncio.run(_sync(settings, guild_id))
+    where = f"server {guild_id}" if guild_id is not None else "every server (may take an hour)"
+    print(f"registered /{', /'.join(names)} with {where}")
+    return 0
+
+
+async def serve_local(
+    settings: Settings, port: int | None, ready: asyncio.Event | None = None
+) -> None:
+    """The bot in SimCord with a browser preview of #caravan; yields until cancelled."""
+    try:
+        import simcord
+    except ImportError:
+        raise SettingsError('the local preview needs SimCord: pip install -e ".[local]"') from None
+    bot = create_bot(settings)
+    async with simcord.run(bot, strict_sync=False) as env:
+        guild = env.create_guild("Mojave Outpost")
+        channel = guild.create_text_channel("caravan", topic="Try /caravan challenge")
+        alice = guild.add_member(env.create_user("Alice"))
+        bob = guild.add_member(env.create_user("Bob"))
+        async with env.preview(channel, viewers=[alice, bob], layout="channel", port=port) as pv:
+            print(
+                "Caravan is running in a simulated Discord server (no token, no network).\n"
+                f"Open {pv.url}\n"
+                "Play both seats: switch 'Viewing as' between Alice and Bob; start with "
+                "/caravan challenge. Ctrl-C stops it.",
+                flush=True,
+            )
+            if ready is not None:
+                ready.set()
+            await asyncio.Event().wait()
+
+
+def local(settings: Settings, port: int | None) -> int:
+    _logging(settings)
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(serve_local(settings, port))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="caravan-bot", description=__doc__.split("\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("run", help="run the bot (needs DISCORD_TOKEN)")
+    sync_parser = commands.add_parser("sync", help="register the slash commands with Discord")
+    sync_parser.add_argument("--guild", type=int, help="one server's id: commands show at once")
+    local_parser = commands.add_parser("local", help="play in a browser, no token needed")
+    local_parser.add_argument("--port", type=int, help="the preview's port (default: any free)")
+    local_parser.add_argument(
+        "--database",
+        type=Path,
+        default=Path("caravan-local.db"),
+        help="the local games' database (default: caravan-local.db)",
+    )
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "local":
+            settings = load_settings(database_path=args.database, game_threads=False)
+            return local(settings, args.port)
+        settings = load_settings()
+        if args.command == "run":
+            return run(settings)
+        return sync(settings, args.guild)
+    except SettingsError as error:
+        print(f"caravan-bot: {error}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
