@@ -35,18 +35,22 @@ class Settings(BaseSettings):
     )
 
     discord_token: str = Field(default="", repr=False, validation_alias=_names("discord_token"))
-    database_path: Path = Field(Path("caravan.db"), validation_alias=_names("database_path"))
-    dev_guild_id: int | None = Field(None, validation_alias=_names("dev_guild_id"))
-    log_level: str = Field("INFO", validation_alias=_names("log_level"))
+    database_path: Path = Field(
+        default=Path("caravan.db"), validation_alias=_names("database_path")
+    )
+    dev_guild_id: int | None = Field(default=None, validation_alias=_names("dev_guild_id"))
+    log_level: str = Field(default="INFO", validation_alias=_names("log_level"))
     challenge_expiry_seconds: int = Field(
-        15 * 60, gt=0, validation_alias=_names("challenge_expiry_seconds")
+        default=15 * 60, gt=0, validation_alias=_names("challenge_expiry_seconds")
     )
     default_turn_seconds: int = Field(
-        24 * 60 * 60, gt=0, validation_alias=_names("default_turn_seconds")
+        default=24 * 60 * 60, gt=0, validation_alias=_names("default_turn_seconds")
     )
-    max_open_challenges: int = Field(3, gt=0, validation_alias=_names("max_open_challenges"))
-    max_active_games: int = Field(10, gt=0, validation_alias=_names("max_active_games"))
-    game_threads: bool = Field(True, validation_alias=_names("game_threads"))
+    max_open_challenges: int = Field(
+        default=3, gt=0, validation_alias=_names("max_open_challenges")
+    )
+    max_active_games: int = Field(default=10, gt=0, validation_alias=_names("max_active_games"))
+    game_threads: bool = Field(default=True, validation_alias=_names("game_threads"))
 
     @field_validator("log_level")
     @classmethod
