@@ -1,18 +1,33 @@
-# The engine, compiled with mypyc (setup.py). The Discord bot will take over the entry point
-# when it lands; until then the image runs the engine's command line.
+# The bot, with the engine compiled by mypyc (setup.py), as a non-root user; the database
+# lives on the /data volume. Build and run:
+#   docker build -t caravan-bot .
+#   docker run -d --name caravan --env-file .env -v caravan-data:/data caravan-bot
+# Register the slash commands once (and after changing them):
+#   docker run --rm --env-file .env caravan-bot sync
 FROM python:3.11-slim AS build
 RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
     && rm -rf /var/lib/apt/lists/*
-WORKDIR /src
-COPY pyproject.toml setup.py README.md ./
+RUN python -m venv /venv
+ENV PATH=/venv/bin:$PATH
+WORKDIR /app
+COPY pyproject.toml setup.py README.md LICENSE ./
 COPY engine ./engine
-RUN CARAVAN_COMPILE=1 pip wheel --no-cache-dir --wheel-dir /wheels .
+COPY bot ./bot
+COPY assets ./assets
+# Editable, so the bot finds assets/ beside its sources; compiled modules are built in place
+# (the same install CI tests the compiled engine with).
+RUN CARAVAN_COMPILE=1 pip install --no-cache-dir -e . \
+    && python -c 'import engine.game as g; assert not g.__file__.endswith(".py"), g.__file__'
 
 FROM python:3.11-slim
-RUN useradd --create-home caravan
-COPY --from=build /wheels /wheels
-RUN pip install --no-cache-dir /wheels/*.whl && rm -rf /wheels
+RUN useradd --create-home --uid 10001 caravan && mkdir /data && chown caravan:caravan /data
+COPY --from=build /venv /venv
+COPY --from=build /app /app
+ENV PATH=/venv/bin:$PATH \
+    PYTHONUNBUFFERED=1 \
+    CARAVAN_DATABASE_PATH=/data/caravan.db
+WORKDIR /app
 USER caravan
-WORKDIR /home/caravan
-ENTRYPOINT ["python", "-m", "engine"]
-CMD ["--help"]
+VOLUME ["/data"]
+ENTRYPOINT ["caravan-bot"]
+CMD ["run"]

@@ -74,7 +74,10 @@ async def serve_local(
     except ImportError:
         raise SettingsError('the local preview needs SimCord: pip install -e ".[local]"') from None
     bot = create_bot(settings)
-    async with simcord.run(bot, strict_sync=False) as env:
+    async with simcord.run(bot) as env:
+        await bot.sync_commands()  # the preview lists only registered commands, as Discord does
+        if bot.user is not None:
+            await bot.user.edit(username="Caravan")
         guild = env.create_guild("Mojave Outpost")
         channel = guild.create_text_channel("caravan", topic="Try /caravan challenge")
         alice = guild.add_member(env.create_user("Alice"))

@@ -4,122 +4,27 @@ components the bot offers, chosen at random from a seed."""
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
-import simcord
 
 from bot.app import create_bot
 from bot.settings import Settings
+from bot.simulate import (
+    Table,
+    custom_id,
+    mover_of,
+    opened,
+    options,
+    panel_of,
+    play_out,
+    play_turn,
+    settings,
+    start,
+)
 from engine import PRESETS
-
-
-@dataclass
-class Table:
-    env: Any
-    channel: Any
-    alice: Any
-    bob: Any
-    carol: Any
-    path: Path
-
-    def member(self, user_id: int) -> Any:
-        return next(m for m in (self.alice, self.bob) if m.id == user_id)
-
-
-def settings(path: Path) -> Settings:
-    return Settings(database_path=path, discord_token="")
-
-
-@asynccontextmanager
-async def opened(tmp_path: Path) -> AsyncIterator[Table]:
-    """A guild with Alice, Bob and Carol and a #caravan channel, the real bot running.
-    (A context manager rather than a fixture: SimCord's context must open and close in
-    the same task.)"""
-    path = tmp_path / "caravan.db"
-    async with simcord.run(create_bot(settings(path)), strict_sync=False) as env:
-        guild = env.create_guild("Mojave")
-        channel = guild.create_text_channel("caravan")
-        alice = guild.add_member(env.create_user("Alice"))
-        bob = guild.add_member(env.create_user("Bob"))
-        carol = guild.add_member(env.create_user("Carol"))
-        yield Table(env, channel, alice, bob, carol, path)
-        assert not env.errors
-
-
-def options(message: Any, prefix: str) -> list[str]:
-    """The values of the select on `message` whose custom_id starts with `prefix`."""
-    for row in message.components:
-        for component in row["components"]:
-            if component.get("custom_id", "").startswith(prefix):
-                return [option["value"] for option in component["options"]]
-    return []
-
-
-def custom_id(message: Any, prefix: str) -> str:
-    for row in message.components:
-        for component in row["components"]:
-            if component.get("custom_id", "").startswith(prefix):
-                return str(component["custom_id"])
-    raise AssertionError(f"no component {prefix} on {message.content!r}")
-
-
-def panel_of(result: Any) -> Any:
-    return result.followups[-1] if result.followups else result.response
-
-
-async def start(t: Table, rules: str = "new-vegas") -> Any:
-    challenge = await t.alice.slash(t.channel, "caravan challenge", opponent=t.bob, rules=rules)
-    await t.bob.click(challenge.response, label="Accept")
-    assert t.channel.threads, "the game gets a thread"
-    return t.channel.threads[-1]
-
-
-def mover_of(t: Table, message: Any) -> Any:
-    return next(m for m in (t.alice, t.bob) if f"<@{m.id}>, your move" in message.content)
-
-
-async def play_turn(t: Table, thread: Any, rng: random.Random) -> bool:
-    """The player to move opens their hand, picks a card (or a disband) and a place, all
-    from what the bot offers. False once the game is over."""
-    last = thread.history()[-1]
-    if "Game over" in last.content:
-        return False
-    mover = mover_of(t, last)
-    panel = panel_of(await mover.click(last, label="Your hand"))
-    assert panel.ephemeral and panel.attachments
-    while True:
-        cards = options(panel, "caravan:card:")
-        disbands = options(panel, "caravan:move:")
-        if disbands and rng.random() < 0.05:
-            result = await mover.select(
-                panel, [rng.choice(disbands)], custom_id=custom_id(panel, "caravan:move:")
-            )
-            break
-        result = await mover.select(
-            panel, [rng.choice(cards)], custom_id=custom_id(panel, "caravan:card:")
-        )
-        panel = panel_of(result)
-        moves = [m for m in options(panel, "caravan:move:") if not m.startswith("page:")]
-        if moves:
-            result = await mover.select(
-                panel, [rng.choice(moves)], custom_id=custom_id(panel, "caravan:move:")
-            )
-            break
-    assert "Played." in panel_of(result).content
-    return True
-
-
-async def play_out(t: Table, thread: Any, seed: int, limit: int = 2000) -> None:
-    rng = random.Random(seed)
-    for _ in range(limit):
-        if not await play_turn(t, thread, rng):
-            return
-    raise AssertionError("the game did not end")
 
 
 def assert_no_hand_in_public(t: Table, thread: Any) -> None:
@@ -236,3 +141,45 @@ async def test_open_challenge_anyone_may_accept(tmp_path: Path) -> None:
         await t.carol.click(challenge.response, label="Accept")
         thread = t.channel.threads[-1]
         assert "Alice vs Carol" in thread.name
+
+
+async def test_an_unanswered_challenge_expires(tmp_path: Path) -> None:
+    async with opened(tmp_path) as t:
+        await t.alice.slash(t.channel, "caravan challenge", opponent=t.bob)
+        await t.env.advance_time(Settings().challenge_expiry_seconds + 61)
+        message = t.channel.history()[-1]
+        assert "expired" in message.content and not message.components
+        assert not t.channel.threads
+
+
+async def test_a_challenge_to_a_bot_is_refused(tmp_path: Path) -> None:
+    async with opened(tmp_path) as t:
+        robot = t.guild.add_member(t.env.create_user("Robot", bot=True))
+        refused = await t.alice.slash(t.channel, "caravan challenge", opponent=robot)
+        assert refused.response.ephemeral and "Bots cannot play" in refused.response.content
+
+
+async def test_without_thread_permission_the_game_runs_in_the_channel(tmp_path: Path) -> None:
+    async with opened(tmp_path) as t:
+        me = t.guild.me
+        closed = t.guild.create_text_channel(
+            "no-threads", overwrites={me: discord.PermissionOverwrite(create_public_threads=False)}
+        )
+        challenge = await t.alice.slash(closed, "caravan challenge", opponent=t.bob)
+        await t.bob.click(challenge.response, label="Accept")
+        assert not closed.threads
+        turn = closed.history()[-1]
+        assert "your move" in turn.content and turn.attachments
+        mover = mover_of(t, turn)
+        panel = panel_of(await mover.click(turn, label="Your hand"))
+        assert panel.ephemeral and options(panel, "caravan:card:")
+
+
+async def test_the_waiting_player_may_look_at_their_hand(tmp_path: Path) -> None:
+    async with opened(tmp_path) as t:
+        thread = await start(t)
+        turn = thread.history()[-1]
+        waiting = t.bob if mover_of(t, turn) is t.alice else t.alice
+        panel = panel_of(await waiting.click(turn, label="Your hand"))
+        assert panel.ephemeral and panel.attachments
+        assert "move" in panel.content and not panel.components

@@ -1,0 +1,113 @@
+"""How fast the bot answers a move in Discord: games played side by side through SimCord.
+
+    python benchmarks/bot_latency.py [--games 20] [--moves N]
+
+The real bot runs in SimCord's in-memory Discord on a fresh database. `--games` games are
+started and then advanced turn by turn in rotation, so all are in progress at once (SimCord
+delivers one interaction at a time, as a single shard sees them in order). Each turn is what
+a player does: open the hand, choose a card, choose where it goes. A move's handling time is
+measured from the dispatch of the final select to its answer, with the database commit, the
+player's new hand image and the new public table image (rendered in a thread) included.
+
+Prints `move_ms_p50`, `move_ms_p95`, `move_ms_p99`, `hand_ms_p95` (opening the hand panel),
+`interactions_past_3s` (any interaction whose answer took longer than Discord's 3 seconds)
+and `games_finished`. By default every game is played to the end; `--moves N` stops after N
+moves.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bot.simulate import (
+    custom_id,
+    opened,
+    options,
+    panel_of,
+)
+
+
+async def timed(calls: list[float], action: Any) -> Any:
+    started = time.perf_counter()
+    result = await action
+    calls.append((time.perf_counter() - started) * 1000)
+    return result
+
+
+async def turn(
+    players: list[Any], thread: Any, rng: random.Random, moves: list[float], other: list[float]
+) -> bool:
+    last = thread.history()[-1]
+    if "Game over" in last.content:
+        return False
+    mover = next(m for m in players if f"<@{m.id}>, your move" in last.content)
+    panel = panel_of(await timed(other, mover.click(last, label="Your hand")))
+    while True:
+        cards = options(panel, "caravan:card:")
+        card_select = custom_id(panel, "caravan:card:")
+        chosen = await timed(other, mover.select(panel, [rng.choice(cards)], custom_id=card_select))
+        panel = panel_of(chosen)
+        places = [m for m in options(panel, "caravan:move:") if not m.startswith("page:")]
+        if places:
+            where = custom_id(panel, "caravan:move:")
+            await timed(moves, mover.select(panel, [rng.choice(places)], custom_id=where))
+            return True
+
+
+def percentile(values: list[float], q: float) -> float:
+    return (
+        statistics.quantiles(values, n=100, method="inclusive")[q - 1]
+        if len(values) > 1
+        else values[0]
+    )
+
+
+async def run(games: int, budget: int) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        async with opened(Path(folder)) as t:
+            threads = []
+            pairs = {}
+            for index in range(games):
+                challenger = t.guild.add_member(t.env.create_user(f"Player {index}a"))
+                opponent = t.guild.add_member(t.env.create_user(f"Player {index}b"))
+                challenge = await challenger.slash(
+                    t.channel, "caravan challenge", opponent=opponent, rules="new-vegas"
+                )
+                await opponent.click(challenge.response, label="Accept")
+                threads.append(t.channel.threads[-1])
+                pairs[threads[-1].id] = [challenger, opponent]
+            rng = random.Random(1)
+            moves: list[float] = []
+            other: list[float] = []
+            live = list(threads)
+            while live and (not budget or len(moves) < budget):
+                for thread in list(live):
+                    if not await turn(pairs[thread.id], thread, rng, moves, other):
+                        live.remove(thread)
+            finished = sum("Game over" in th.history()[-1].content for th in threads)
+    print(f"moves: {len(moves)} count")
+    print(f"move_ms_p50: {percentile(moves, 50):.1f} ms")
+    print(f"move_ms_p95: {percentile(moves, 95):.1f} ms")
+    print(f"move_ms_p99: {percentile(moves, 99):.1f} ms")
+    print(f"hand_ms_p95: {percentile(other, 95):.1f} ms")
+    print(f"interactions_past_3s: {sum(ms > 3000 for ms in moves + other)} count")
+    print(f"games_finished: {finished} count")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--moves", type=int, default=0, help="stop after N moves")
+    args = parser.parse_args()
+    asyncio.run(run(args.games, args.moves))
+
+
+if __name__ == "__main__":
+    main()

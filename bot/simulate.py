@@ -1,0 +1,123 @@
+"""Driving the real bot in SimCord's in-memory Discord the way players do: a server with
+three members, and helpers that read the components the bot sent and press only those.
+Used by the end-to-end tests and `benchmarks/bot_latency.py`; needs SimCord (the `local`
+or `dev` extra)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import simcord
+
+from bot.app import create_bot
+from bot.settings import Settings
+
+
+@dataclass
+class Table:
+    env: Any
+    guild: Any
+    channel: Any
+    alice: Any
+    bob: Any
+    carol: Any
+    path: Path
+
+    def member(self, user_id: int) -> Any:
+        return next(m for m in (self.alice, self.bob) if m.id == user_id)
+
+
+def settings(path: Path) -> Settings:
+    return Settings(database_path=path, discord_token="")
+
+
+@asynccontextmanager
+async def opened(tmp_path: Path) -> AsyncIterator[Table]:
+    """A guild with Alice, Bob and Carol and a #caravan channel, the real bot running.
+    (A context manager rather than a fixture: SimCord's context must open and close in
+    the same task.)"""
+    path = tmp_path / "caravan.db"
+    async with simcord.run(create_bot(settings(path)), strict_sync=False) as env:
+        guild = env.create_guild("Mojave")
+        channel = guild.create_text_channel("caravan")
+        alice = guild.add_member(env.create_user("Alice"))
+        bob = guild.add_member(env.create_user("Bob"))
+        carol = guild.add_member(env.create_user("Carol"))
+        yield Table(env, guild, channel, alice, bob, carol, path)
+        assert not env.errors
+
+
+def options(message: Any, prefix: str) -> list[str]:
+    """The values of the select on `message` whose custom_id starts with `prefix`."""
+    for row in message.components:
+        for component in row["components"]:
+            if component.get("custom_id", "").startswith(prefix):
+                return [option["value"] for option in component["options"]]
+    return []
+
+
+def custom_id(message: Any, prefix: str) -> str:
+    for row in message.components:
+        for component in row["components"]:
+            if component.get("custom_id", "").startswith(prefix):
+                return str(component["custom_id"])
+    raise AssertionError(f"no component {prefix} on {message.content!r}")
+
+
+def panel_of(result: Any) -> Any:
+    return result.followups[-1] if result.followups else result.response
+
+
+async def start(t: Table, rules: str = "new-vegas") -> Any:
+    challenge = await t.alice.slash(t.channel, "caravan challenge", opponent=t.bob, rules=rules)
+    await t.bob.click(challenge.response, label="Accept")
+    assert t.channel.threads, "the game gets a thread"
+    return t.channel.threads[-1]
+
+
+def mover_of(t: Table, message: Any) -> Any:
+    return next(m for m in (t.alice, t.bob) if f"<@{m.id}>, your move" in message.content)
+
+
+async def play_turn(t: Table, thread: Any, rng: random.Random) -> bool:
+    """The player to move opens their hand, picks a card (or a disband) and a place, all
+    from what the bot offers. False once the game is over."""
+    last = thread.history()[-1]
+    if "Game over" in last.content:
+        return False
+    mover = mover_of(t, last)
+    panel = panel_of(await mover.click(last, label="Your hand"))
+    assert panel.ephemeral and panel.attachments
+    while True:
+        cards = options(panel, "caravan:card:")
+        disbands = options(panel, "caravan:move:")
+        if disbands and rng.random() < 0.05:
+            result = await mover.select(
+                panel, [rng.choice(disbands)], custom_id=custom_id(panel, "caravan:move:")
+            )
+            break
+        result = await mover.select(
+            panel, [rng.choice(cards)], custom_id=custom_id(panel, "caravan:card:")
+        )
+        panel = panel_of(result)
+        moves = [m for m in options(panel, "caravan:move:") if not m.startswith("page:")]
+        if moves:
+            result = await mover.select(
+                panel, [rng.choice(moves)], custom_id=custom_id(panel, "caravan:move:")
+            )
+            break
+    assert "Played." in panel_of(result).content
+    return True
+
+
+async def play_out(t: Table, thread: Any, seed: int, limit: int = 2000) -> None:
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if not await play_turn(t, thread, rng):
+            return
+    raise AssertionError("the game did not end")

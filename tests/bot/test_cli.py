@@ -1,0 +1,96 @@
+"""`caravan-bot`: settings errors in one line, and `local` serving the browser preview."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main, serve_local
+from bot.settings import Settings, SettingsError, load_settings
+
+
+@pytest.fixture(autouse=True)
+def clean_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No developer's .env or exported settings leak in."""
+    monkeypatch.chdir(tmp_path)
+    for name in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL"):
+        monkeypatch.delenv(name, raising=False)
+        monkeypatch.delenv(f"CARAVAN_{name}", raising=False)
+
+
+def test_settings_by_plain_name_or_prefix(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DATABASE_PATH", "/data/games.db")
+    monkeypatch.setenv("CARAVAN_DEV_GUILD_ID", "1234")
+    monkeypatch.setenv("LOG_LEVEL", "debug")
+    settings = load_settings()
+    assert settings.database_path == Path("/data/games.db")
+    assert settings.dev_guild_id == 1234 and settings.log_level == "DEBUG"
+
+
+def test_a_malformed_setting_is_one_clear_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARAVAN_MAX_ACTIVE_GAMES", "lots")
+    with pytest.raises(SettingsError, match=r"CARAVAN_MAX_ACTIVE_GAMES is not valid .*'lots'"):
+        load_settings()
+
+
+def test_the_token_never_appears_in_errors_or_repr(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "sekrit-token")
+    assert "sekrit" not in repr(load_settings())
+    monkeypatch.setenv("LOG_LEVEL", "loud")
+    with pytest.raises(SettingsError) as refused:
+        load_settings()
+    assert "sekrit" not in str(refused.value) and "LOG_LEVEL" in str(refused.value)
+
+
+def test_run_without_a_token_says_so_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("caravan-bot: DISCORD_TOKEN is not set") and "\n" not in err
+
+
+def test_a_bad_setting_stops_the_command_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("DEV_GUILD_ID", "not-a-number")
+    assert main(["sync"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "DEV_GUILD_ID is not valid" in err and "\n" not in err
+
+
+async def test_local_serves_the_preview(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ready = asyncio.Event()
+    settings = Settings(database_path=tmp_path / "local.db", game_threads=False)
+    server = asyncio.create_task(serve_local(settings, None, ready))
+    try:
+        await asyncio.wait_for(ready.wait(), 60)
+        url = re.search(r"Open (http://127\.0\.0\.1:\d+/\S*)", capsys.readouterr().out)
+        assert url is not None
+        page = await asyncio.to_thread(lambda: urllib.request.urlopen(url[1], timeout=10).read())
+        assert b"<html" in page.lower()
+    finally:
+        server.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await server
+
+
+def test_env_example_names_only_real_settings() -> None:
+    example = Path(__file__).resolve().parents[2] / ".env.example"
+    names = [
+        line.split("=", 1)[0]
+        for line in example.read_text().splitlines()
+        if line and not line.startswith("#")
+    ]
+    known = {
+        alias.upper()
+        for f in Settings.model_fields.values()
+        for alias in f.validation_alias.choices
+    }  # type: ignore[union-attr]
+    assert names and not set(names) - known
+    assert set(Settings.model_fields) - {"discord_token"} <= {
+        n.removeprefix("CARAVAN_").lower() for n in names
+    } | {"discord_token"}
+    load_settings(_env_file=str(example))
