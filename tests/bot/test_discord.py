@@ -3,7 +3,9 @@ components the bot offers, chosen at random from a seed."""
 
 from __future__ import annotations
 
+import logging
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -183,3 +185,57 @@ async def test_the_waiting_player_may_look_at_their_hand(tmp_path: Path) -> None
         panel = panel_of(await waiting.click(turn, label="Your hand"))
         assert panel.ephemeral and panel.attachments
         assert "move" in panel.content and not panel.components
+
+
+async def test_resigning_asks_first_and_ends_the_game(tmp_path: Path) -> None:
+    async with opened(tmp_path) as t:
+        thread = await start(t)
+        turn = thread.history()[-1]
+        asked = await t.alice.click(turn, label="Resign")
+        assert asked.response.ephemeral and "Resign this game?" in asked.response.content
+        assert len(thread.history()) == 1, "nothing happens before the confirmation"
+        await t.alice.click(asked.response, label="Yes, resign")
+        final = thread.history()[-1]
+        assert "Game over" in final.content and "Bob" in final.content
+        assert "Bob won" in thread.name
+
+
+async def test_an_unexpected_error_answers_privately_and_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with opened(tmp_path) as t:
+        thread = await start(t)
+        turn = thread.history()[-1]
+        mover = mover_of(t, turn)
+        panel = panel_of(await mover.click(turn, label="Your hand"))
+        chosen = await mover.select(
+            panel, [options(panel, "caravan:card:")[0]], custom_id=custom_id(panel, "caravan:card:")
+        )
+        panel = panel_of(chosen)
+
+        async def broken(*args: Any, **kwargs: Any) -> Any:
+            raise RuntimeError("the database fell over")
+
+        monkeypatch.setattr(t.env.bot.service, "play", broken)
+        move = options(panel, "caravan:move:")[0]
+        failed = await mover.select(panel, [move], custom_id=custom_id(panel, "caravan:move:"))
+        answer = panel_of(failed)
+        assert answer.ephemeral and "the game is unchanged" in answer.content
+        assert "fell over" not in answer.content
+        assert len(thread.history()) == 1
+
+
+async def test_info_logs_carry_no_cards(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """One line per interaction with its handling time, and nothing about anyone's cards."""
+    caplog.set_level(logging.INFO, logger="caravan")
+    async with opened(tmp_path) as t:
+        thread = await start(t)
+        rng = random.Random(5)
+        for _ in range(12):
+            await play_turn(t, thread, rng)
+    lines = [r.getMessage() for r in caplog.records if r.levelno >= logging.INFO]
+    handled = [line for line in lines if re.fullmatch(r"[\w-]+ by \d+: \w+ in [\d.]+ ms", line)]
+    assert len(handled) >= 12 * 3
+    for line in lines:
+        assert not re.search(r"\b(10|[2-9AJQK])[cdhs♣♦♥♠](?!\w)", line), line
+        assert not re.search(r"joker|hand\.png", line, re.I), line
