@@ -5,7 +5,8 @@
 The real bot runs in SimCord's in-memory Discord on a fresh database. `--games` games are
 started and then advanced turn by turn in rotation, so all are in progress at once (SimCord
 delivers one interaction at a time, as a single shard sees them in order). Each turn is what
-a player does: open the hand, choose a card, choose where it goes. A move's handling time is
+a player does (`bot.simulate.play_turn`): open the hand, choose a card, choose where it
+goes (or, one time in twenty when offered, disband a caravan). A move's handling time is
 measured from the dispatch of the final select to its answer, with the database commit, the
 player's new hand image and the new public table image (rendered in a thread) included.
 
@@ -22,43 +23,9 @@ import asyncio
 import random
 import statistics
 import tempfile
-import time
 from pathlib import Path
-from typing import Any
 
-from bot.simulate import (
-    custom_id,
-    opened,
-    options,
-    panel_of,
-)
-
-
-async def timed(calls: list[float], action: Any) -> Any:
-    started = time.perf_counter()
-    result = await action
-    calls.append((time.perf_counter() - started) * 1000)
-    return result
-
-
-async def turn(
-    players: list[Any], thread: Any, rng: random.Random, moves: list[float], other: list[float]
-) -> bool:
-    last = thread.history()[-1]
-    if "Game over" in last.content:
-        return False
-    mover = next(m for m in players if f"<@{m.id}>, your move" in last.content)
-    panel = panel_of(await timed(other, mover.click(last, label="Your hand")))
-    while True:
-        cards = options(panel, "caravan:card:")
-        card_select = custom_id(panel, "caravan:card:")
-        chosen = await timed(other, mover.select(panel, [rng.choice(cards)], custom_id=card_select))
-        panel = panel_of(chosen)
-        places = [m for m in options(panel, "caravan:move:") if not m.startswith("page:")]
-        if places:
-            where = custom_id(panel, "caravan:move:")
-            await timed(moves, mover.select(panel, [rng.choice(places)], custom_id=where))
-            return True
+from bot.simulate import Timings, opened, play_turn
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -84,14 +51,14 @@ async def run(games: int, budget: int) -> None:
                 threads.append(t.channel.threads[-1])
                 pairs[threads[-1].id] = [challenger, opponent]
             rng = random.Random(1)
-            moves: list[float] = []
-            other: list[float] = []
+            timings = Timings()
             live = list(threads)
-            while live and (not budget or len(moves) < budget):
+            while live and (not budget or len(timings.moves) < budget):
                 for thread in list(live):
-                    if not await turn(pairs[thread.id], thread, rng, moves, other):
+                    if not await play_turn(t, thread, rng, pairs[thread.id], timings):
                         live.remove(thread)
             finished = sum("Game over" in th.history()[-1].content for th in threads)
+    moves, other = timings.moves, timings.panels
     print(f"moves: {len(moves)} count")
     print(f"move_ms_p50: {percentile(moves, 50):.1f} ms")
     print(f"move_ms_p95: {percentile(moves, 95):.1f} ms")

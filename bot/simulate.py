@@ -6,9 +6,10 @@ or `dev` extra)."""
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Awaitable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -28,8 +29,22 @@ class Table:
     carol: Any
     path: Path
 
-    def member(self, user_id: int) -> Any:
-        return next(m for m in (self.alice, self.bob) if m.id == user_id)
+
+@dataclass
+class Timings:
+    """Milliseconds from each dispatch to its answer: `moves` for the select that plays a
+    move, `panels` for opening the hand and choosing a card."""
+
+    moves: list[float] = field(default_factory=list)
+    panels: list[float] = field(default_factory=list)
+
+
+async def _timed(into: list[float] | None, action: Awaitable[Any]) -> Any:
+    started = time.perf_counter()
+    result = await action
+    if into is not None:
+        into.append((time.perf_counter() - started) * 1000)
+    return result
 
 
 def settings(path: Path) -> Settings:
@@ -80,36 +95,44 @@ async def start(t: Table, rules: str = "new-vegas") -> Any:
     return t.channel.threads[-1]
 
 
-def mover_of(t: Table, message: Any) -> Any:
-    return next(m for m in (t.alice, t.bob) if f"<@{m.id}>, your move" in message.content)
+def mover_of(t: Table, message: Any, players: Sequence[Any] = ()) -> Any:
+    """Who the turn message asks to move, among `players` (default: Alice and Bob)."""
+    candidates = players or (t.alice, t.bob)
+    return next(m for m in candidates if f"<@{m.id}>, your move" in message.content)
 
 
-async def play_turn(t: Table, thread: Any, rng: random.Random) -> bool:
+async def play_turn(
+    t: Table,
+    thread: Any,
+    rng: random.Random,
+    players: Sequence[Any] = (),
+    timings: Timings | None = None,
+) -> bool:
     """The player to move opens their hand, picks a card (or a disband) and a place, all
     from what the bot offers. False once the game is over."""
     last = thread.history()[-1]
     if "Game over" in last.content:
         return False
-    mover = mover_of(t, last)
-    panel = panel_of(await mover.click(last, label="Your hand"))
+    mover = mover_of(t, last, players)
+    panels = timings.panels if timings else None
+    moved = timings.moves if timings else None
+    panel = panel_of(await _timed(panels, mover.click(last, label="Your hand")))
     assert panel.ephemeral and panel.attachments
     while True:
         cards = options(panel, "caravan:card:")
         disbands = options(panel, "caravan:move:")
         if disbands and rng.random() < 0.05:
-            result = await mover.select(
-                panel, [rng.choice(disbands)], custom_id=custom_id(panel, "caravan:move:")
-            )
+            disband = [rng.choice(disbands)]
+            where = custom_id(panel, "caravan:move:")
+            result = await _timed(moved, mover.select(panel, disband, custom_id=where))
             break
-        result = await mover.select(
-            panel, [rng.choice(cards)], custom_id=custom_id(panel, "caravan:card:")
-        )
+        which = custom_id(panel, "caravan:card:")
+        result = await _timed(panels, mover.select(panel, [rng.choice(cards)], custom_id=which))
         panel = panel_of(result)
         moves = [m for m in options(panel, "caravan:move:") if not m.startswith("page:")]
         if moves:
-            result = await mover.select(
-                panel, [rng.choice(moves)], custom_id=custom_id(panel, "caravan:move:")
-            )
+            where = custom_id(panel, "caravan:move:")
+            result = await _timed(moved, mover.select(panel, [rng.choice(moves)], custom_id=where))
             break
     assert "Played." in panel_of(result).content
     return True
