@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from engine import MoveEvent, PlayerView, Rules
 
 
+@lru_cache(maxsize=512)
 def rules_from_text(text: str) -> Rules:
+    """Rules from their stored JSON text (cached: every game row carries its rules, and
+    a server plays few distinct ones; Rules is frozen, so sharing is safe)."""
     return Rules.parse(json.loads(text))
 
 

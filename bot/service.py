@@ -273,20 +273,22 @@ class GameService:
                 changes = finish(
                     tx, info, game.winner, game.end_reason, now, game.mover, expected_version
                 )
+                row = tx.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
             else:
-                updated = tx.execute(
+                row = tx.execute(
                     "UPDATE games SET version = version + 1, turn = ?, deadline = ?, "
-                    "updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
+                    "updated_at = ? WHERE id = ? AND version = ? AND status = 'active' "
+                    "RETURNING *",
                     (game.mover, now + info.turn_seconds, now, game_id, expected_version),
-                ).rowcount
-                if updated != 1:
+                ).fetchone()
+                if row is None:
                     check_playable(load_game(tx, game_id), seat, expected_version)
             tx.execute(
                 "INSERT INTO moves (game_id, ply, seat, user_id, move, played_at) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, game.ply, seat, user_id, text, now),
             )
-            return tx.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone(), changes
+            return row, changes
 
         row, changes = await self.db.write(record)
         info = self._note(GameInfo.from_row(row))

@@ -67,6 +67,7 @@ class Game:
         "_winner",
         "end_reason",
         "_jack_clears_rank",
+        "_public",
     )
 
     def __init__(self, rules: Rules | None = None) -> None:
@@ -91,6 +92,8 @@ class Game:
         self._jack_clears_rank = self.variant.joker_by_rank_only and not any(
             card.rank == JOKER for seat in (0, 1) for card in self.rules.deck(seat)
         )
+        # The public table as views show it, with the ply it was made at (engine.view).
+        self._public: tuple[int, Any] | None = None
 
     # ----- making games -------------------------------------------------------------------
 
@@ -158,6 +161,7 @@ class Game:
         other._winner = self._winner
         other.end_reason = self.end_reason
         other._jack_clears_rank = self._jack_clears_rank
+        other._public = self._public
         return other
 
     def __eq__(self, other: object) -> bool:

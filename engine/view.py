@@ -64,6 +64,7 @@ def make_view(game: Game, seat: str | None) -> PlayerView:
         contents = tuple(map(card_of, sorted(game.decks[own])))
         if game.mover == seat:
             moves = tuple(game.legal_moves())
+    discards, caravans, positions = _public(game)
     return PlayerView(
         seat=seat,
         rules=game.rules,
@@ -74,10 +75,34 @@ def make_view(game: Game, seat: str | None) -> PlayerView:
         deck_contents=contents,
         hand_sizes=(len(game.hands[0]), len(game.hands[1])),
         deck_sizes=(len(game.decks[0]), len(game.decks[1])),
-        discards=(game.discard_pile("A"), game.discard_pile("B")),
-        caravans=tuple(game.caravan(s, n) for s in "AB" for n in (1, 2, 3)),
-        positions=game.positions(),
+        discards=discards,
+        caravans=caravans,
+        positions=positions,
         winner=game.winner,
         end_reason=game.end_reason,
         legal_moves=moves,
     )
+
+
+_Public = tuple[
+    tuple[tuple[Card, ...], tuple[Card, ...]],
+    tuple[CaravanView, ...],
+    tuple[str | None, str | None, str | None],
+]
+
+
+def _public(game: Game) -> _Public:
+    """The parts of every seat's view that are the same for all: made once per ply (every
+    change to a game's state is a move, and every move adds one to `ply`), so the views of
+    both players and the spectator after a move share them."""
+    held = game._public
+    if held is not None and held[0] == game.ply:
+        public: _Public = held[1]
+        return public
+    public = (
+        (game.discard_pile("A"), game.discard_pile("B")),
+        tuple(game.caravan(s, n) for s in "AB" for n in (1, 2, 3)),
+        game.positions(),
+    )
+    game._public = (game.ply, public)
+    return public
