@@ -1,0 +1,114 @@
+"""Single-observer information-set Monte Carlo tree search (Cowling, Powley and Whitehouse,
+"Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012).
+
+Every iteration samples a world the searching seat cannot tell from the real one
+(engine.ai.sampling), walks the one shared tree with the moves legal in that world (UCB1
+with availability counts: a child is only compared with the siblings that were available
+with it), adds one node, plays a short rollout and scores it with the evaluation. Random
+Caravan games mostly end by a player running out of cards, so rollouts are cut after a few
+moves and scored by engine.ai.evaluation rather than played out. The move chosen is the
+root's most visited.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from engine.ai.evaluation import reward
+from engine.ai.sampling import Sampler
+from engine.game import Game
+from engine.moves import Move
+
+EXPLORATION = 0.3
+PRIOR_VISITS = 2  # how many visits the evaluation of a new move is worth
+_CHECK_CLOCK_EVERY = 16
+
+
+class Node:
+    __slots__ = ("move", "parent", "mover", "children", "visits", "total", "avails")
+
+    def __init__(self, move: Move | None, parent: Node | None, mover: int) -> None:
+        self.move = move
+        self.parent = parent
+        self.mover = mover  # the seat that played `move` (whose reward `total` sums)
+        self.children: dict[Move, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avails = 1
+
+
+def search(
+    sampler: Sampler,
+    rng: random.Random,
+    *,
+    iterations: int,
+    seconds: float | None = None,
+    rollout_depth: int = 4,
+) -> Move:
+    """The most visited move at the root after `iterations` iterations, or fewer if
+    `seconds` run out first."""
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    root = Node(None, None, 1 - sampler.seat)
+    for done in range(iterations):
+        if (
+            deadline is not None
+            and done % _CHECK_CLOCK_EVERY == 0
+            and time.perf_counter() >= deadline
+            and root.children
+        ):
+            break
+        _iterate(root, sampler.sample(rng), rng, rollout_depth)
+    best = max(root.children.values(), key=lambda child: (child.visits, child.total))
+    assert best.move is not None
+    return best.move
+
+
+def _iterate(root: Node, game: Game, rng: random.Random, rollout_depth: int) -> None:
+    node = root
+    while not game.is_over:  # selection
+        legal = game.legal_moves()
+        children = node.children
+        mover = game.turn
+        fresh = [move for move in legal if move not in children]
+        if fresh:  # expansion: every new move at once, each valued by the evaluation
+            for move in fresh:
+                after = game.copy()
+                after.push(move)
+                child = children[move] = Node(move, node, mover)
+                value = reward(after, mover)
+                child.visits, child.total = PRIOR_VISITS, PRIOR_VISITS * value
+        best: Node | None = None
+        best_score = -1.0
+        for move in legal:
+            child = children[move]
+            child.avails += 1
+            score = child.total / child.visits + EXPLORATION * math.sqrt(
+                math.log(child.avails) / child.visits
+            )
+            if score > best_score:
+                best, best_score = child, score
+        assert best is not None and best.move is not None
+        game.push(best.move)
+        node = best
+        if fresh:
+            break
+    _rollout(game, rng, rollout_depth)
+    first = reward(game, 0)
+    while node is not None:  # backpropagation
+        node.visits += 1
+        node.total += first if node.mover == 0 else 1.0 - first
+        node = node.parent  # type: ignore[assignment]
+
+
+def _rollout(game: Game, rng: random.Random, depth: int) -> None:
+    """A few moves at random, leaning towards playing a card rather than throwing one away."""
+    for _ in range(depth):
+        if game.is_over:
+            return
+        legal = game.legal_moves()
+        move = rng.choice(legal)
+        if move.action != "play" and rng.random() < 0.75:
+            move = rng.choice(legal)
+        game.push(move)

@@ -1,0 +1,105 @@
+"""Determinization: games consistent with everything one seat has seen, and nothing more.
+
+A seat sees its own hand, what is left in its own deck (not the order), both discard
+piles, every caravan, and how many cards the opponent holds and has left. The opponent's
+hidden cards are then known as a multiset: their deck's cards minus those of theirs that are
+in sight. `Sampler.sample(rng)` deals that multiset at random into the opponent's hand and
+deck and shuffles the seat's own deck: one possible world the seat cannot tell apart from
+the real one (Cowling, Powley and Whitehouse 2012, "determinization").
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from engine.caravan import parse_caravan
+from engine.errors import CaravanError
+from engine.game import Game
+from engine.view import PlayerView
+
+
+class Sampler:
+    """Makes sampled games for `view`'s seat. Built once per decision; `sample` is cheap."""
+
+    __slots__ = (
+        "view",
+        "seat",
+        "opponent",
+        "base",
+        "own_deck",
+        "unseen",
+        "hidden",
+        "opponent_hand_size",
+    )
+
+    def __init__(self, view: PlayerView) -> None:
+        if view.seat is None:
+            raise CaravanError("A spectator has no cards to decide with.")
+        self.view = view
+        self.seat = own = 0 if view.seat == "A" else 1
+        self.opponent = other = 1 - own
+        rules = view.rules
+        variant = rules.variant
+        base = Game(rules)
+        base.phase = view.phase
+        base.turn = 0 if view.turn == "A" else 1
+        base.ply = view.ply
+        base.discards = [[c.code for c in view.discards[0]], [c.code for c in view.discards[1]]]
+        base.caravans = [
+            [
+                parse_caravan(
+                    view.caravans[side * 3 + n].notation, variant.king_adds, variant.queen_sets_suit
+                )
+                for n in range(3)
+            ]
+            for side in (0, 1)
+        ]
+        base.hands[own] = [c.code for c in view.hand]
+        self.base = base
+        self.own_deck = sorted(c.code for c in view.deck_contents)
+        self.unseen = unseen_codes(view)
+        self.opponent_hand_size = view.hand_sizes[other]
+        self.hidden = view.hand_sizes[other] + view.deck_sizes[other]
+        if len(self.unseen) < self.hidden:
+            raise CaravanError(
+                f"The view does not add up: {len(self.unseen)} unseen cards for the opponent's "
+                f"{self.hidden} hidden ones."
+            )
+
+    def sample(self, rng: random.Random) -> Game:
+        """A game this seat cannot tell from the real one, drawn at random."""
+        game = self.base.copy()
+        own_deck = self.own_deck[:]
+        rng.shuffle(own_deck)
+        game.decks[self.seat] = own_deck
+        if len(self.unseen) == self.hidden:  # a dealt game: the multiset is exact
+            unseen = self.unseen[:]
+            rng.shuffle(unseen)
+        else:  # a position set up by hand, with fewer cards than a full deck
+            unseen = rng.sample(self.unseen, self.hidden)
+        size = self.opponent_hand_size
+        game.hands[self.opponent] = unseen[:size]
+        game.decks[self.opponent] = unseen[size:]
+        game.seed = rng.getrandbits(52)  # the foxon reshuffle draws from the seed
+        return game
+
+
+def unseen_codes(view: PlayerView) -> list[int]:
+    """The opponent's hand and deck as a sorted multiset of card codes, worked out from the
+    seat's view: their deck's cards, less every one of theirs in sight."""
+    assert view.seat is not None
+    own = 0 if view.seat == "A" else 1
+    in_sight: Counter[int] = Counter()
+    for pile in view.discards:
+        in_sight.update(c.code for c in pile)
+    for caravan in view.caravans:
+        for placed in caravan.cards:
+            in_sight[placed.card.code] += 1
+            in_sight.update(c.code for c in placed.attached)
+    own_cards = Counter(c.code for c in view.rules.deck(own))
+    own_cards.subtract(c.code for c in view.hand)
+    own_cards.subtract(c.code for c in view.deck_contents)
+    theirs_in_sight = in_sight - +own_cards  # what is in sight and not the seat's own
+    hidden = Counter(c.code for c in view.rules.deck(1 - own)) - theirs_in_sight
+    return sorted(hidden.elements())

@@ -1,0 +1,173 @@
+"""The computer players (engine.ai): they see only their seat's view, always move legally,
+and the greedy player takes wins and avoids handing them over."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import Game, Rules
+from engine.ai import (
+    LEVELS,
+    GreedyPlayer,
+    IsmctsPlayer,
+    RandomPlayer,
+    Sampler,
+    player_for,
+    unseen_codes,
+)
+from engine.ai.evaluation import WIN, evaluate
+from engine.ai.players import threat
+from engine.errors import CaravanError
+from tests.engine.helpers import table
+
+PRESETS = ("new-vegas", "caravanthegame", "foxon", "simple")
+SMALL_SEARCH = IsmctsPlayer(name="small", iterations=60)
+
+
+def played(preset: str, seed: int, plies: int) -> Game:
+    """A game `plies` random moves in (fewer if it ends first)."""
+    game = Game.new(Rules(preset), seed=seed)
+    rng = random.Random(seed)
+    while game.ply < plies and not game.is_over:
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+def hidden_shuffled(game: Game, seat: str, rng: random.Random) -> Game:
+    """The same game with everything `seat` cannot see changed: the opponent's hand and deck
+    dealt again from the same cards, and both decks in a new order."""
+    other = game.copy()
+    opponent = 1 if seat == "A" else 0
+    pool = other.hands[opponent] + other.decks[opponent]
+    rng.shuffle(pool)
+    size = len(other.hands[opponent])
+    other.hands[opponent], other.decks[opponent] = pool[:size], pool[size:]
+    for deck in other.decks:
+        rng.shuffle(deck)
+    return other
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_unseen_cards_are_exactly_the_opponents_hand_and_deck(preset: str) -> None:
+    for seed in range(12):
+        game = played(preset, seed, 10 + 7 * seed)
+        for seat, opponent in (("A", 1), ("B", 0)):
+            expected = sorted(game.hands[opponent] + game.decks[opponent])
+            assert unseen_codes(game.view(seat)) == expected
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_sampled_game_looks_the_same_from_the_seat(preset: str) -> None:
+    rng = random.Random(5)
+    for seed in range(8):
+        game = played(preset, seed, 12 + 5 * seed)
+        if game.is_over:
+            continue
+        seat = game.mover
+        view = game.view(seat)
+        sampler = Sampler(view)
+        for _ in range(3):
+            sample = sampler.sample(rng)
+            assert sample.view(seat) == view
+            assert sample.legal_moves() == game.legal_moves()
+
+
+@pytest.mark.parametrize("player", [RandomPlayer(), GreedyPlayer(), SMALL_SEARCH], ids=str)
+def test_the_ai_decides_from_its_seats_view_only(player: object) -> None:
+    """Changing the opponent's hidden cards and the order of both decks does not change
+    the decision made with the same random seed."""
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(10):
+        game = played("new-vegas", seed, 8 + 4 * seed)
+        if game.is_over:
+            continue
+        seat = game.mover
+        changed = hidden_shuffled(game, seat, rng)
+        assert changed.hand(game.mover) == game.hand(seat)
+        assert changed.to_json() != game.to_json()
+        first = player.choose(game.view(seat), random.Random(seed))  # type: ignore[attr-defined]
+        again = player.choose(changed.view(seat), random.Random(seed))  # type: ignore[attr-defined]
+        assert first == again
+        checked += 1
+    assert checked >= 8
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_player_only_makes_legal_moves_to_the_end(preset: str) -> None:
+    players = [RandomPlayer(), GreedyPlayer(), SMALL_SEARCH]
+    for seed in range(3):
+        game = Game.new(Rules(preset), seed=seed)
+        rng = random.Random(seed)
+        seats = {"A": players[seed % 3], "B": players[(seed + 1) % 3]}
+        while not game.is_over:
+            view = game.view(game.mover)
+            move = seats[game.mover].choose(view, rng)
+            assert move in view.legal_moves
+            game.play(move)  # validated again
+        assert game.winner in ("A", "B", "draw")
+
+
+def test_a_player_refuses_to_move_out_of_turn() -> None:
+    game = Game.new(Rules("new-vegas"), seed=3)
+    waiting = "B" if game.mover == "A" else "A"
+    with pytest.raises(CaravanError):
+        GreedyPlayer().choose(game.view(waiting), random.Random(1))
+    with pytest.raises(CaravanError):
+        Sampler(game.view(None))
+
+
+# Position 1 is A's (24 against 2), position 2 is B's (23 against 5), position 3 is open
+# (18 against 18). B's caravan 3 descends from ten to eight.
+THREATENED = dict(
+    a=("Th 9h 5h", "2c 3c", "Td 8d"),
+    b=("2s", "Ts 9s 4s", "Tc 8c"),
+    hand_a="Jh 4h 7d",
+    deck_a="6d 6c 6h",
+    hand_b="As 3s 5c Qd Kc",
+    deck_b="7s 7c",
+)
+
+
+def test_greedy_takes_a_win() -> None:
+    # 5d on A3 (18 -> 23) sells all three positions, two of them A's.
+    game = table(**{**THREATENED, "hand_a": "5d Jh 7s"})  # type: ignore[arg-type]
+    for seed in range(5):
+        move = GreedyPlayer().choose(game.view("A"), random.Random(seed))
+        after = game.copy()
+        after.play(move)
+        assert after.winner == "A", move
+
+
+def test_threat_is_the_chance_the_opponent_can_win_at_once() -> None:
+    game = table(**THREATENED)  # type: ignore[arg-type]
+    sampler = Sampler(game.view("A"))
+    thrown = game.copy()
+    thrown.play("discard:7d")  # leaves B to sell position 3 with any 3-7 or a King on 8c
+    assert threat(thrown, sampler) > 0.9
+    jacked = game.copy()
+    jacked.play("Jh@B3.2")  # B3 back to 10: no one card takes it to 21
+    assert threat(jacked, sampler) == 0.0
+    assert evaluate(jacked, 0) < WIN
+
+
+def test_greedy_does_not_hand_over_the_game() -> None:
+    game = table(**THREATENED)  # type: ignore[arg-type]
+    for seed in range(5):
+        move = GreedyPlayer().choose(game.view("A"), random.Random(seed))
+        after = game.copy()
+        after.play(move)
+        assert threat(after, Sampler(game.view("A"))) < 0.5, move
+
+
+def test_levels_map_to_players() -> None:
+    assert LEVELS == ("easy", "normal", "hard")
+    assert isinstance(player_for("easy"), GreedyPlayer)
+    normal, hard = player_for("normal"), player_for("hard")
+    assert isinstance(normal, IsmctsPlayer) and isinstance(hard, IsmctsPlayer)
+    assert hard.iterations > normal.iterations
+    assert hard.seconds is not None and hard.seconds <= 1.0
+    with pytest.raises(CaravanError, match="no difficulty"):
+        player_for("impossible")
