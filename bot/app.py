@@ -12,6 +12,7 @@ time. Slow work (the database, images) comes after a defer, so Discord's 3 secon
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import time
@@ -23,6 +24,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot import items
+from bot.ai import LEVELS, AiWorker
 from bot.errors import NotYourGame, ServiceError, StaleView
 from bot.panels import Panel, hand_panel, rules_text, seat_names, turn_message
 from bot.records import Challenge, GameInfo, Outcome
@@ -54,6 +56,9 @@ class CaravanBot(commands.Bot):
         self.db: Database | None = None
         self._service: GameService | None = None
         self._names: dict[int, str] = {}
+        self.ai = AiWorker(settings.ai_workers)
+        self._ai_tasks: dict[int, asyncio.Task[None]] = {}  # by game id
+        self._resume: asyncio.Task[None] | None = None
 
     @property
     def service(self) -> GameService:
@@ -66,6 +71,7 @@ class CaravanBot(commands.Bot):
         self.tree.add_command(CaravanCommands(self))
         self.add_dynamic_items(*items.ALL_ITEMS)
         self.expire_loop.start()
+        self._resume = asyncio.create_task(self._resume_ai_turns())
         if self.settings.dev_guild_id is not None and self.settings.discord_token:
             await self.sync_commands(self.settings.dev_guild_id)
 
@@ -81,6 +87,10 @@ class CaravanBot(commands.Bot):
 
     async def close(self) -> None:
         self.expire_loop.cancel()
+        for task in [*self._ai_tasks.values(), self._resume]:
+            if task is not None:
+                task.cancel()
+        self.ai.close()
         await super().close()
         if self.db is not None:
             await self.db.close()
@@ -92,7 +102,10 @@ class CaravanBot(commands.Bot):
         for user_id in info.players:
             if user_id not in self._names:
                 self._names[user_id] = await self._display_name(info.guild_id, user_id)
-        return seat_names(info, self._names)
+        names = seat_names(info, self._names)
+        if info.ai_seat is not None:
+            names[info.ai_seat] = f"{names[info.ai_seat]} ({info.ai_level})"
+        return names
 
     async def _display_name(self, guild_id: int, user_id: int) -> str:
         guild = self.get_guild(guild_id)
@@ -141,11 +154,18 @@ class CaravanBot(commands.Bot):
     # ----- challenges --------------------------------------------------------------------
 
     async def challenge(
-        self, interaction: Interaction, opponent: discord.Member | None, rules: Rules
+        self,
+        interaction: Interaction,
+        opponent: discord.User | discord.Member | None,
+        rules: Rules,
+        difficulty: str = "normal",
     ) -> None:
         async def work() -> None:
+            if opponent is not None and self.user is not None and opponent.id == self.user.id:
+                await self._start_ai_game(interaction, difficulty, rules)
+                return
             if opponent is not None and opponent.bot:
-                raise NotYourGame("Bots cannot play Caravan here; challenge a person.")
+                raise NotYourGame("Bots cannot play Caravan here; challenge a person or me.")
             if interaction.guild_id is None or interaction.channel_id is None:
                 raise NotYourGame("Challenges are made in a server's channel.")
             challenge = await self.service.create_challenge(
@@ -203,24 +223,54 @@ class CaravanBot(commands.Bot):
             await interaction.edit_original_response(
                 content=self._challenge_text(challenge, "accepted"), view=None
             )
-            await self._start_game(interaction, info)
+            await self._start_game(interaction, info, interaction.message)
 
         await self._guard(interaction, f"challenge-{action}", work())
 
-    async def _start_game(self, interaction: Interaction, info: GameInfo) -> None:
+    async def play_ai(self, interaction: Interaction, difficulty: str, rules: Rules) -> None:
+        await self._guard(
+            interaction, "play-ai", self._start_ai_game(interaction, difficulty, rules)
+        )
+
+    async def _start_ai_game(self, interaction: Interaction, level: str, rules: Rules) -> None:
+        """A game against the bot: the player is A, the AI B; the table is posted as usual."""
+        if level not in LEVELS:
+            raise NotYourGame(f"The difficulty is one of {', '.join(LEVELS)}.")
+        if interaction.guild_id is None or interaction.channel_id is None or self.user is None:
+            raise NotYourGame("Games are played in a server's channel.")
+        info = await self.service.start_ai_game(
+            interaction.guild_id,
+            interaction.channel_id,
+            interaction.user.id,
+            self.user.id,
+            level,
+            rules,
+        )
+        jokers = f"{rules.jokers} joker{'s' * (rules.jokers != 1)}"
+        await interaction.response.send_message(
+            f"<@{interaction.user.id}> plays Caravan against me, difficulty **{level}** "
+            f"(`{rules.preset}`, {jokers})."
+        )
+        message = await interaction.original_response()
+        await self._start_game(interaction, info, message)
+
+    async def _start_game(
+        self, interaction: Interaction, info: GameInfo, message: discord.Message | None
+    ) -> None:
         names = await self.names(info)
         thread: discord.Thread | None = None
         threads = self.settings.game_threads
-        if threads and interaction.message and isinstance(interaction.channel, discord.TextChannel):
+        if threads and message and isinstance(interaction.channel, discord.TextChannel):
             title = f"Caravan: {names['A']} vs {names['B']}"[:100]
             try:
-                thread = await interaction.message.create_thread(name=title)
+                thread = await message.create_thread(name=title)
             except discord.HTTPException as error:  # no permission: play in the channel
                 log.info("game %s runs in the channel (no thread: %s)", info.id, error.status)
         if thread is not None:
             await self.service.set_game_messages(info.id, thread_id=thread.id)
         info, view = await self.service.view(info.id, None)
         await self.post_turn(info, view, None)
+        self._schedule_ai(info)
 
     # ----- the table -----------------------------------------------------------------------
 
@@ -252,6 +302,49 @@ class CaravanBot(commands.Bot):
 
     async def _after(self, outcome: Outcome) -> None:
         await self.post_turn(outcome.game, outcome.spectator, outcome.event)
+        self._schedule_ai(outcome.game)
+
+    # ----- the computer opponent ---------------------------------------------------------
+
+    def _schedule_ai(self, info: GameInfo) -> None:
+        """Start the AI's move if it is the AI's turn (once per game at a time)."""
+        due = info.active and info.ai_seat is not None and info.turn == info.ai_seat
+        if due and info.id not in self._ai_tasks:
+            self._ai_tasks[info.id] = asyncio.create_task(self._ai_move(info.id))
+
+    async def _ai_move(self, game_id: int) -> None:
+        """Think in the worker, wait out a human pause, play the move like anyone's."""
+        started = time.perf_counter()
+        outcome = "ok"
+        try:
+            info = await self.service.game(game_id)
+            if not info.active or info.ai_seat is None or info.turn != info.ai_seat:
+                return
+            ai_user = info.user_at(info.ai_seat)
+            info, view = await self.service.view(game_id, ai_user)
+            move = await self.ai.decide(info.ai_level or "normal", view, f"{game_id}/{view.ply}")
+            pause = self.settings.ai_pause_seconds - (time.perf_counter() - started)
+            if pause > 0:
+                await asyncio.sleep(pause)
+            played = await self.service.play(game_id, ai_user, move, info.version)
+        except ServiceError as refusal:  # the game moved on meanwhile (a resignation)
+            outcome = type(refusal).__name__
+            return
+        except Exception:
+            outcome = "error"
+            log.exception("the AI's move in game %s failed", game_id)
+            return
+        finally:
+            self._ai_tasks.pop(game_id, None)
+            spent = (time.perf_counter() - started) * 1000
+            log.info("ai move in game %s: %s in %.1f ms", game_id, outcome, spent)
+        await self._after(played)
+
+    async def _resume_ai_turns(self) -> None:
+        """After a start, make the moves the AI owed when the bot stopped."""
+        await self.wait_until_ready()
+        for info in await self.service.ai_turns():
+            self._schedule_ai(info)
 
     # ----- the hand panel ----------------------------------------------------------------
 
@@ -384,20 +477,45 @@ class CaravanCommands(app_commands.Group):
 
     @app_commands.command(description="Challenge someone (or anyone) to a game of Caravan")
     @app_commands.describe(
-        opponent="Who you challenge; leave empty for an open challenge anyone may accept",
+        opponent="Who you challenge (me, the bot, too); empty: an open challenge anyone may accept",
         rules="The rule preset (default: new-vegas)",
         jokers="Jokers per deck, 0 to 2 (default: the preset's)",
+        difficulty="When you challenge me: easy, normal (default) or hard",
     )
-    @app_commands.choices(rules=[app_commands.Choice(name=name, value=name) for name in PRESETS])
+    @app_commands.choices(
+        rules=[app_commands.Choice(name=name, value=name) for name in PRESETS],
+        difficulty=[app_commands.Choice(name=level, value=level) for level in LEVELS],
+    )
     async def challenge(
         self,
         interaction: Interaction,
-        opponent: discord.Member | None = None,
+        opponent: discord.User | discord.Member | None = None,
+        rules: str = "new-vegas",
+        jokers: app_commands.Range[int, 0, 2] | None = None,
+        difficulty: str = "normal",
+    ) -> None:
+        chosen = Rules(rules) if jokers is None else Rules(rules, jokers=jokers)
+        await self.bot.challenge(interaction, opponent, chosen, difficulty)
+
+    @app_commands.command(name="play-ai", description="Play Caravan against the bot")
+    @app_commands.describe(
+        difficulty="easy (plays the best-looking move), normal or hard (searches ahead)",
+        rules="The rule preset (default: new-vegas)",
+        jokers="Jokers per deck, 0 to 2 (default: the preset's)",
+    )
+    @app_commands.choices(
+        difficulty=[app_commands.Choice(name=level, value=level) for level in LEVELS],
+        rules=[app_commands.Choice(name=name, value=name) for name in PRESETS],
+    )
+    async def play_ai(
+        self,
+        interaction: Interaction,
+        difficulty: str = "normal",
         rules: str = "new-vegas",
         jokers: app_commands.Range[int, 0, 2] | None = None,
     ) -> None:
         chosen = Rules(rules) if jokers is None else Rules(rules, jokers=jokers)
-        await self.bot.challenge(interaction, opponent, chosen)
+        await self.bot.play_ai(interaction, difficulty, chosen)
 
 
 def create_bot(settings: Settings, clock: Callable[[], float] = utc_clock) -> CaravanBot:

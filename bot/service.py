@@ -395,6 +395,14 @@ class GameService:
         rows = await self.db.fetchall(sql + " ORDER BY updated_at DESC", params)
         return [GameInfo.from_row(row) for row in rows]
 
+    async def ai_turns(self) -> list[GameInfo]:
+        """Active games against the AI in which the AI is to move (to resume after a start)."""
+        rows = await self.db.fetchall(
+            "SELECT * FROM games WHERE status = 'active' AND ai_seat IS NOT NULL "
+            "AND turn = ai_seat ORDER BY updated_at"
+        )
+        return [GameInfo.from_row(row) for row in rows]
+
     async def due_games(self) -> list[GameInfo]:
         """Active games whose turn deadline has passed."""
         rows = await self.db.fetchall(

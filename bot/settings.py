@@ -51,6 +51,8 @@ class Settings(BaseSettings):
     )
     max_active_games: int = Field(default=10, gt=0, validation_alias=_names("max_active_games"))
     game_threads: bool = Field(default=True, validation_alias=_names("game_threads"))
+    ai_workers: int = Field(default=1, ge=0, validation_alias=_names("ai_workers"))
+    ai_pause_seconds: float = Field(default=1.5, ge=0, validation_alias=_names("ai_pause_seconds"))
 
     @field_validator("log_level")
     @classmethod

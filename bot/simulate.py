@@ -47,17 +47,17 @@ async def _timed(into: list[float] | None, action: Awaitable[Any]) -> Any:
     return result
 
 
-def settings(path: Path) -> Settings:
-    return Settings(database_path=path, discord_token="")
+def settings(path: Path, **overrides: Any) -> Settings:
+    return Settings(database_path=path, discord_token="", **overrides)
 
 
 @asynccontextmanager
-async def opened(tmp_path: Path) -> AsyncIterator[Table]:
-    """A guild with Alice, Bob and Carol and a #caravan channel, the real bot running.
-    (A context manager rather than a fixture: SimCord's context must open and close in
-    the same task.)"""
+async def opened(tmp_path: Path, **overrides: Any) -> AsyncIterator[Table]:
+    """A guild with Alice, Bob and Carol and a #caravan channel, the real bot running with
+    `overrides` of its settings. (A context manager rather than a fixture: SimCord's
+    context must open and close in the same task.)"""
     path = tmp_path / "caravan.db"
-    async with simcord.run(create_bot(settings(path)), strict_sync=False) as env:
+    async with simcord.run(create_bot(settings(path, **overrides)), strict_sync=False) as env:
         guild = env.create_guild("Mojave")
         channel = guild.create_text_channel("caravan")
         alice = guild.add_member(env.create_user("Alice"))
