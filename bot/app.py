@@ -468,6 +468,14 @@ def _answers(challenge_id: int) -> discord.ui.View:
     return items.controls(*(items.AnswerButton(challenge_id, a) for a in items.ANSWER_STYLES))
 
 
+RULE_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
+LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
+
+
+def _rules(preset: str, jokers: int | None) -> Rules:
+    return Rules(preset) if jokers is None else Rules(preset, jokers=jokers)
+
+
 class CaravanCommands(app_commands.Group):
     def __init__(self, bot: CaravanBot) -> None:
         super().__init__(
@@ -482,10 +490,7 @@ class CaravanCommands(app_commands.Group):
         jokers="Jokers per deck, 0 to 2 (default: the preset's)",
         difficulty="When you challenge me: easy, normal (default) or hard",
     )
-    @app_commands.choices(
-        rules=[app_commands.Choice(name=name, value=name) for name in PRESETS],
-        difficulty=[app_commands.Choice(name=level, value=level) for level in LEVELS],
-    )
+    @app_commands.choices(rules=RULE_CHOICES, difficulty=LEVEL_CHOICES)
     async def challenge(
         self,
         interaction: Interaction,
@@ -494,8 +499,7 @@ class CaravanCommands(app_commands.Group):
         jokers: app_commands.Range[int, 0, 2] | None = None,
         difficulty: str = "normal",
     ) -> None:
-        chosen = Rules(rules) if jokers is None else Rules(rules, jokers=jokers)
-        await self.bot.challenge(interaction, opponent, chosen, difficulty)
+        await self.bot.challenge(interaction, opponent, _rules(rules, jokers), difficulty)
 
     @app_commands.command(name="play-ai", description="Play Caravan against the bot")
     @app_commands.describe(
@@ -503,10 +507,7 @@ class CaravanCommands(app_commands.Group):
         rules="The rule preset (default: new-vegas)",
         jokers="Jokers per deck, 0 to 2 (default: the preset's)",
     )
-    @app_commands.choices(
-        difficulty=[app_commands.Choice(name=level, value=level) for level in LEVELS],
-        rules=[app_commands.Choice(name=name, value=name) for name in PRESETS],
-    )
+    @app_commands.choices(difficulty=LEVEL_CHOICES, rules=RULE_CHOICES)
     async def play_ai(
         self,
         interaction: Interaction,
@@ -514,8 +515,7 @@ class CaravanCommands(app_commands.Group):
         rules: str = "new-vegas",
         jokers: app_commands.Range[int, 0, 2] | None = None,
     ) -> None:
-        chosen = Rules(rules) if jokers is None else Rules(rules, jokers=jokers)
-        await self.bot.play_ai(interaction, difficulty, chosen)
+        await self.bot.play_ai(interaction, difficulty, _rules(rules, jokers))
 
 
 def create_bot(settings: Settings, clock: Callable[[], float] = utc_clock) -> CaravanBot:
