@@ -184,12 +184,10 @@ class CaravanBot(commands.Bot):
         await self._guard(interaction, "challenge", work())
 
     def _challenge_text(self, challenge: Challenge, status: str) -> str:
-        rules = challenge.rules
         who = f"<@{challenge.opponent_id}>" if challenge.opponent_id else "anyone"
-        jokers = f"{rules.jokers} joker{'s' * (rules.jokers != 1)}"
         head = (
             f"<@{challenge.challenger_id}> challenges {who} to Caravan "
-            f"(`{rules.preset}`, {jokers})."
+            f"({_rules_text(challenge.rules)})."
         )
         tail = {
             "open": f"Expires <t:{int(challenge.expires_at)}:R>.",
@@ -246,10 +244,9 @@ class CaravanBot(commands.Bot):
             level,
             rules,
         )
-        jokers = f"{rules.jokers} joker{'s' * (rules.jokers != 1)}"
         await interaction.response.send_message(
             f"<@{interaction.user.id}> plays Caravan against me, difficulty **{level}** "
-            f"(`{rules.preset}`, {jokers})."
+            f"({_rules_text(rules)})."
         )
         message = await interaction.original_response()
         await self._start_game(interaction, info, message)
@@ -316,29 +313,37 @@ class CaravanBot(commands.Bot):
         """Think in the worker, wait out a human pause, play the move like anyone's."""
         started = time.perf_counter()
         outcome = "ok"
+        played: Outcome | None = None
         try:
-            info = await self.service.game(game_id)
-            if not info.active or info.ai_seat is None or info.turn != info.ai_seat:
-                return
-            ai_user = info.user_at(info.ai_seat)
-            info, view = await self.service.view(game_id, ai_user)
-            move = await self.ai.decide(info.ai_level or "normal", view, f"{game_id}/{view.ply}")
-            pause = self.settings.ai_pause_seconds - (time.perf_counter() - started)
-            if pause > 0:
-                await asyncio.sleep(pause)
-            played = await self.service.play(game_id, ai_user, move, info.version)
+            played = await self._ai_play(game_id, started)
         except ServiceError as refusal:  # the game moved on meanwhile (a resignation)
             outcome = type(refusal).__name__
-            return
         except Exception:
             outcome = "error"
             log.exception("the AI's move in game %s failed", game_id)
-            return
         finally:
+            # before the turn is posted: the player's answer may schedule the next AI move
             self._ai_tasks.pop(game_id, None)
             spent = (time.perf_counter() - started) * 1000
             log.info("ai move in game %s: %s in %.1f ms", game_id, outcome, spent)
-        await self._after(played)
+        if played is not None:
+            try:
+                await self._after(played)
+            except Exception:
+                log.exception("posting the AI's move in game %s failed", game_id)
+
+    async def _ai_play(self, game_id: int, started: float) -> Outcome | None:
+        """The AI's move, committed; None if the AI owes none (any more)."""
+        info = await self.service.game(game_id)
+        if not info.active or info.ai_seat is None or info.turn != info.ai_seat:
+            return None
+        ai_user = info.user_at(info.ai_seat)
+        info, view = await self.service.view(game_id, ai_user)
+        move = await self.ai.decide(info.ai_level or "normal", view, f"{game_id}/{view.ply}")
+        pause = self.settings.ai_pause_seconds - (time.perf_counter() - started)
+        if pause > 0:
+            await asyncio.sleep(pause)
+        return await self.service.play(game_id, ai_user, move, info.version)
 
     async def _resume_ai_turns(self) -> None:
         """After a start, make the moves the AI owed when the bot stopped."""
@@ -470,6 +475,10 @@ def _answers(challenge_id: int) -> discord.ui.View:
 
 RULE_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
+
+
+def _rules_text(rules: Rules) -> str:
+    return f"`{rules.preset}`, {rules.jokers} joker{'s' * (rules.jokers != 1)}"
 
 
 def _rules(preset: str, jokers: int | None) -> Rules:
