@@ -23,7 +23,6 @@ class Sampler:
     """Makes sampled games for `view`'s seat. Built once per decision; `sample` is cheap."""
 
     __slots__ = (
-        "view",
         "seat",
         "opponent",
         "base",
@@ -36,7 +35,6 @@ class Sampler:
     def __init__(self, view: PlayerView) -> None:
         if view.seat is None:
             raise CaravanError("A spectator has no cards to decide with.")
-        self.view = view
         self.seat = own = 0 if view.seat == "A" else 1
         self.opponent = other = 1 - own
         rules = view.rules
