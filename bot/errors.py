@@ -31,3 +31,7 @@ class StaleView(ServiceError):
 
 class ChallengeRefused(ServiceError):
     """Not your challenge, already answered, expired, a self-challenge, a limit reached."""
+
+
+class BadDeck(ServiceError):
+    """A custom deck that is not valid (the engine's reason), or a limit on saved decks."""

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from engine import MoveEvent, PlayerView, Rules
+from engine import Card, MoveEvent, PlayerView, Rules
 
 
 @lru_cache(maxsize=512)
@@ -185,3 +185,22 @@ class GameRecord:
     game: GameInfo
     seed: int
     moves: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """What the deadline sweep found, each item once (see `GameService.sweep`)."""
+
+    reminders: list[GameInfo]
+    overdue: list[GameInfo]
+    claimed: list[Outcome]
+    closed: list[GameInfo]
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A player's saved custom deck (R1)."""
+
+    user_id: int
+    name: str
+    cards: tuple[Card, ...]

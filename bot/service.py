@@ -18,16 +18,19 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.errors import (
+    BadDeck,
     ChallengeRefused,
     GameOver,
     IllegalMove,
     NotFound,
     NotYourTurn,
+    ServiceError,
     StaleView,
 )
 from bot.ratings import Skill
 from bot.records import (
     Challenge,
+    Deck,
     GameInfo,
     GameRecord,
     Leaderboard,
@@ -35,6 +38,7 @@ from bot.records import (
     RatingChange,
     Standing,
     Stats,
+    Sweep,
     rules_to_text,
 )
 from bot.settings import Settings
@@ -52,11 +56,14 @@ from bot.transactions import (
     scalar,
     standing,
 )
-from engine import CaravanError, Game, Move, PlayerView, Rules
+from engine import CaravanError, Game, Move, PlayerView, Rules, parse_cards, validate_deck
+from engine.cards import format_cards
 
 log = logging.getLogger(__name__)
 CACHE_SIZE = 512  # games kept in memory, most recently used first
 RESIGNED, TIMEOUT = "resigned", "timeout"
+MAX_DECKS = 25  # a player's saved decks (what one autocomplete list shows)
+MAX_DECK_NAME = 32
 
 
 class GameService:
@@ -338,21 +345,74 @@ class GameService:
         self._note(outcome.game)
         return outcome
 
-    async def abandon(self, game_id: int) -> GameInfo:
-        """End a stuck game with no result and no rating change (server admins)."""
+    async def abandon(self, game_id: int, guild_id: int | None = None) -> GameInfo:
+        """End a stuck game with no result and no rating change (server admins: only a game
+        of `guild_id` when given)."""
         now = self.clock()
 
         def abandon(tx: sqlite3.Connection) -> GameInfo:
-            if not load_game(tx, game_id).active:
+            info = load_game(tx, game_id)
+            if guild_id is not None and info.guild_id != guild_id:
+                raise NotFound("There is no such game in this server.")
+            if not info.active:
                 raise GameOver("This game is over.")
             tx.execute(
-                "UPDATE games SET status = 'abandoned', end_reason = 'abandoned', "
+                "UPDATE games SET status = 'abandoned', end_reason = 'abandoned', turn = NULL, "
                 "version = version + 1, deadline = NULL, updated_at = ? WHERE id = ?",
                 (now, game_id),
             )
             return load_game(tx, game_id)
 
         return self._note(await self.db.write(abandon))
+
+    # ----- deadlines ------------------------------------------------------------------------
+
+    async def sweep(self) -> Sweep:
+        """What the turn deadlines call for now, each at most once per turn (the marks are
+        committed with the selection, so a restart does not repeat them):
+        - `reminders`: games past half their turn time, the player to move to be reminded;
+        - `overdue`: games whose turn ran out, the waiting player to be told they may claim;
+        - `claimed`: games against the AI whose player ran out of time: the AI claims;
+        - `closed`: games nobody claimed within another turn's time, ended with no result."""
+        now = self.clock()
+        human_turn = "(ai_seat IS NULL OR turn != ai_seat)"
+
+        def marks(tx: sqlite3.Connection) -> tuple[list[GameInfo], ...]:
+            closed = tx.execute(
+                "UPDATE games SET status = 'abandoned', end_reason = 'unclaimed', turn = NULL, "
+                "version = version + 1, deadline = NULL, updated_at = ? "
+                "WHERE status = 'active' AND ai_seat IS NULL AND deadline + turn_seconds <= ? "
+                "RETURNING *",
+                (now, now),
+            ).fetchall()
+            overdue = tx.execute(
+                "UPDATE games SET overdue_version = version WHERE status = 'active' "
+                f"AND deadline <= ? AND {human_turn} "
+                "AND overdue_version IS NOT version RETURNING *",
+                (now,),
+            ).fetchall()
+            reminders = tx.execute(
+                "UPDATE games SET reminded_version = version WHERE status = 'active' "
+                f"AND deadline > ? AND deadline - turn_seconds / 2.0 <= ? AND {human_turn} "
+                "AND reminded_version IS NOT version RETURNING *",
+                (now, now),
+            ).fetchall()
+            return tuple(
+                [GameInfo.from_row(row) for row in rows] for rows in (closed, overdue, reminders)
+            )
+
+        closed, overdue, reminders = await self.db.write(marks)
+        for info in closed:
+            log.info("game %s closed: nobody claimed it after the turn ran out", info.id)
+            self._note(info)
+        claimed = []
+        for info in [g for g in overdue if g.ai_seat is not None]:
+            try:
+                claimed.append(await self.claim_timeout(info.id, info.user_at(info.ai_seat)))
+            except ServiceError:  # the player moved meanwhile
+                continue
+        overdue = [g for g in overdue if g.ai_seat is None]
+        return Sweep(reminders, overdue, claimed, closed)
 
     async def view(self, game_id: int, user_id: int | None) -> tuple[GameInfo, PlayerView]:
         """A game's record and what `user_id` may see of it (a spectator's view for anyone
@@ -395,6 +455,34 @@ class GameService:
         rows = await self.db.fetchall(sql + " ORDER BY updated_at DESC", params)
         return [GameInfo.from_row(row) for row in rows]
 
+    async def finished_games(
+        self, guild_id: int, user_id: int | None = None, limit: int = 25
+    ) -> list[GameInfo]:
+        """The latest games over in `guild_id` (of `user_id` when given), newest first."""
+        sql = "SELECT * FROM games WHERE guild_id = ? AND status != 'active'"
+        params: list[Any] = [guild_id]
+        if user_id is not None:
+            sql += " AND (player_a = ? OR player_b = ?)"
+            params += [user_id, user_id]
+        rows = await self.db.fetchall(sql + " ORDER BY updated_at DESC LIMIT ?", [*params, limit])
+        return [GameInfo.from_row(row) for row in rows]
+
+    async def guild_games(self, guild_id: int, limit: int = 25) -> list[GameInfo]:
+        """A server's active games, the longest waiting first (for its admins)."""
+        rows = await self.db.fetchall(
+            "SELECT * FROM games WHERE guild_id = ? AND status = 'active' "
+            "ORDER BY updated_at LIMIT ?",
+            (guild_id, limit),
+        )
+        return [GameInfo.from_row(row) for row in rows]
+
+    async def game_in_thread(self, thread_id: int) -> GameInfo | None:
+        """The game played in thread (or channel) `thread_id`, if any."""
+        row = await self.db.fetchone(
+            "SELECT * FROM games WHERE thread_id = ? ORDER BY id DESC LIMIT 1", (thread_id,)
+        )
+        return GameInfo.from_row(row) if row else None
+
     async def ai_turns(self) -> list[GameInfo]:
         """Active games against the AI in which the AI is to move (to resume after a start)."""
         rows = await self.db.fetchall(
@@ -422,6 +510,62 @@ class GameService:
             "SELECT move FROM moves WHERE game_id = ? ORDER BY ply", (game_id,)
         )
         return GameRecord(info, row["seed"], tuple(m["move"] for m in moves))
+
+    # ----- custom decks ---------------------------------------------------------------------
+
+    async def save_deck(self, user_id: int, name: str, text: str) -> Deck:
+        """Save (or replace) `user_id`'s deck `name`: cards in notation, checked by R1 for
+        New Vegas rules (each game checks it again for its own preset)."""
+        name = " ".join(name.split())
+        if not 1 <= len(name) <= MAX_DECK_NAME:
+            raise BadDeck(f"A deck's name has 1 to {MAX_DECK_NAME} characters.")
+        try:
+            cards = parse_cards(text)
+            validate_deck(cards, Rules().variant, who=f"The deck {name!r}")
+        except CaravanError as error:
+            raise BadDeck(str(error)) from None
+        now = self.clock()
+
+        def save(tx: sqlite3.Connection) -> Deck:
+            count = scalar(
+                tx,
+                "SELECT COUNT(*) FROM decks WHERE user_id = ? AND name != ?",
+                (user_id, name),
+            )
+            if count >= MAX_DECKS:
+                raise BadDeck(f"You have {count} decks, the most kept; delete one first.")
+            tx.execute(
+                "INSERT INTO decks (user_id, name, cards, created_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (user_id, name) DO UPDATE SET cards = excluded.cards",
+                (user_id, name, format_cards(cards), now),
+            )
+            return Deck(user_id, name, tuple(cards))
+
+        return await self.db.write(save)
+
+    async def decks(self, user_id: int) -> list[Deck]:
+        rows = await self.db.fetchall(
+            "SELECT * FROM decks WHERE user_id = ? ORDER BY name COLLATE NOCASE", (user_id,)
+        )
+        return [Deck(user_id, row["name"], tuple(parse_cards(row["cards"]))) for row in rows]
+
+    async def deck(self, user_id: int, name: str) -> Deck:
+        row = await self.db.fetchone(
+            "SELECT * FROM decks WHERE user_id = ? AND name = ?", (user_id, name.strip())
+        )
+        if row is None:
+            raise NotFound(f"You have no deck called {name.strip()!r}.")
+        return Deck(user_id, row["name"], tuple(parse_cards(row["cards"])))
+
+    async def delete_deck(self, user_id: int, name: str) -> None:
+        def delete(tx: sqlite3.Connection) -> None:
+            cursor = tx.execute(
+                "DELETE FROM decks WHERE user_id = ? AND name = ?", (user_id, name.strip())
+            )
+            if cursor.rowcount != 1:
+                raise NotFound(f"You have no deck called {name.strip()!r}.")
+
+        await self.db.write(delete)
 
     # ----- server settings ------------------------------------------------------------------
 
