@@ -4,7 +4,7 @@
 and anyone embedding the bot use it. Game state always comes from the database through
 `GameService`; the bot keeps only display names in memory.
 
-Every handler runs inside `_guard`, which answers a refusal (`ServiceError`) with its
+Every handler runs inside `guard`, which answers a refusal (`ServiceError`) with its
 friendly sentence, privately, and anything unexpected with "something went wrong; the game
 is unchanged" (logging the traceback), and logs one line per interaction with its handling
 time. Slow work (the database, images) comes after a defer, so Discord's 3 seconds hold.
@@ -20,18 +20,21 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
-from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot import items
 from bot.ai import LEVELS, AiWorker
-from bot.errors import NotYourGame, ServiceError, StaleView
+from bot.choices import GameChoice, make_rules, rules_words, turn_words
+from bot.commands import AdminCommands, CaravanCommands
+from bot.errors import BadDeck, NotYourGame, ServiceError, StaleView
 from bot.panels import Panel, hand_panel, rules_text, seat_names, turn_message
 from bot.records import Challenge, GameInfo, Outcome
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Database
-from engine import PRESETS, Rules
+from engine import Rules
+from engine.errors import RulesError
+from engine.rules import DEFAULT_PRESET
 
 log = logging.getLogger("caravan.bot")
 Interaction = discord.Interaction[Any]
@@ -69,6 +72,7 @@ class CaravanBot(commands.Bot):
         self.db = await Database.open(self.settings.database_path)
         self._service = GameService(self.db, self.settings, self.clock)
         self.tree.add_command(CaravanCommands(self))
+        self.tree.add_command(AdminCommands(self))
         self.add_dynamic_items(*items.ALL_ITEMS)
         self.expire_loop.start()
         self._resume = asyncio.create_task(self._resume_ai_turns())
@@ -120,12 +124,17 @@ class CaravanBot(commands.Bot):
         user = self.get_user(user_id)
         return user.display_name if user else f"Player {user_id}"
 
+    async def name_of(self, guild_id: int, user_id: int) -> str:
+        if user_id not in self._names:
+            self._names[user_id] = await self._display_name(guild_id, user_id)
+        return self._names[user_id]
+
     def remember_name(self, user: discord.abc.User) -> None:
         self._names[user.id] = user.display_name
 
     # ----- the guard around every interaction --------------------------------------------
 
-    async def _guard(self, interaction: Interaction, name: str, work: Awaitable[None]) -> None:
+    async def guard(self, interaction: Interaction, name: str, work: Awaitable[None]) -> None:
         started = time.perf_counter()
         outcome = "ok"
         try:
@@ -157,23 +166,24 @@ class CaravanBot(commands.Bot):
         self,
         interaction: Interaction,
         opponent: discord.User | discord.Member | None,
-        rules: Rules,
+        choice: GameChoice,
         difficulty: str = "normal",
     ) -> None:
         async def work() -> None:
+            rules, turn_seconds = await self.game_options(interaction, choice)
             if opponent is not None and self.user is not None and opponent.id == self.user.id:
-                await self._start_ai_game(interaction, difficulty, rules)
+                await self._start_ai_game(interaction, difficulty, rules, turn_seconds)
                 return
             if opponent is not None and opponent.bot:
                 raise NotYourGame("Bots cannot play Caravan here; challenge a person or me.")
-            if interaction.guild_id is None or interaction.channel_id is None:
-                raise NotYourGame("Challenges are made in a server's channel.")
+            assert interaction.guild_id is not None and interaction.channel_id is not None
             challenge = await self.service.create_challenge(
                 interaction.guild_id,
                 interaction.channel_id,
                 interaction.user.id,
                 opponent.id if opponent else None,
                 rules,
+                turn_seconds,
             )
             await interaction.response.send_message(
                 self._challenge_text(challenge, "open"), view=_answers(challenge.id)
@@ -181,13 +191,44 @@ class CaravanBot(commands.Bot):
             message = await interaction.original_response()
             await self.service.set_challenge_message(challenge.id, message.id)
 
-        await self._guard(interaction, "challenge", work())
+        await self.guard(interaction, "challenge", work())
+
+    async def game_options(self, interaction: Interaction, choice: GameChoice) -> tuple[Rules, int]:
+        """The rules and turn time of a new game: what the player chose, else the server's
+        defaults (`/caravan-admin`), else the bot's; refused outside the server's game
+        channels."""
+        guild_id, channel_id = interaction.guild_id, interaction.channel_id
+        if guild_id is None or channel_id is None:
+            raise NotYourGame("Games are played in a server's channel.")
+        server = await self.service.guild_settings(guild_id)
+        allowed = server.get("channels") or []
+        if allowed and channel_id not in allowed:
+            channel = self.get_channel(channel_id)
+            parent = getattr(channel, "parent_id", None)
+            if parent not in allowed:
+                where = ", ".join(f"<#{c}>" for c in allowed)
+                raise NotYourGame(f"Games start in {where} on this server.")
+        preset = choice.preset or server.get("preset") or DEFAULT_PRESET
+        jokers = choice.jokers
+        if jokers is None and choice.preset is None:
+            jokers = server.get("jokers")
+        rules = make_rules(preset, jokers)
+        if choice.deck:
+            deck = await self.service.deck(interaction.user.id, choice.deck)
+            try:
+                rules = Rules(rules.preset, rules.jokers, (deck.cards, tuple(rules.deck(1))))
+            except RulesError as error:
+                raise BadDeck(
+                    f"Your deck {deck.name!r} cannot be used with `{preset}` rules: {error}"
+                ) from None
+        turn = choice.turn_seconds or server.get("turn_seconds")
+        return rules, int(turn or self.settings.default_turn_seconds)
 
     def _challenge_text(self, challenge: Challenge, status: str) -> str:
         who = f"<@{challenge.opponent_id}>" if challenge.opponent_id else "anyone"
         head = (
             f"<@{challenge.challenger_id}> challenges {who} to Caravan "
-            f"({_rules_text(challenge.rules)})."
+            f"({rules_words(challenge.rules)}, {turn_words(challenge.turn_seconds)} a turn)."
         )
         tail = {
             "open": f"Expires <t:{int(challenge.expires_at)}:R>.",
@@ -221,43 +262,57 @@ class CaravanBot(commands.Bot):
             await interaction.edit_original_response(
                 content=self._challenge_text(challenge, "accepted"), view=None
             )
-            await self._start_game(interaction, info, interaction.message)
+            await self._start_game(info, interaction.message)
 
-        await self._guard(interaction, f"challenge-{action}", work())
+        await self.guard(interaction, f"challenge-{action}", work())
 
-    async def play_ai(self, interaction: Interaction, difficulty: str, rules: Rules) -> None:
-        await self._guard(
-            interaction, "play-ai", self._start_ai_game(interaction, difficulty, rules)
-        )
+    async def play_ai(self, interaction: Interaction, difficulty: str, choice: GameChoice) -> None:
+        async def work() -> None:
+            rules, turn_seconds = await self.game_options(interaction, choice)
+            await self._start_ai_game(interaction, difficulty, rules, turn_seconds)
 
-    async def _start_ai_game(self, interaction: Interaction, level: str, rules: Rules) -> None:
-        """A game against the bot: the player is A, the AI B; the table is posted as usual."""
+        await self.guard(interaction, "play-ai", work())
+
+    async def _start_ai_game(
+        self,
+        interaction: Interaction,
+        level: str,
+        rules: Rules,
+        turn_seconds: int,
+        channel_id: int | None = None,
+    ) -> None:
+        """A game against the bot: the player is A, the AI B; the table is posted as usual.
+        The opening message answers the interaction, or goes to `channel_id` when given
+        (a rematch pressed in a game's thread starts in the thread's channel)."""
         if level not in LEVELS:
             raise NotYourGame(f"The difficulty is one of {', '.join(LEVELS)}.")
-        if interaction.guild_id is None or interaction.channel_id is None or self.user is None:
+        guild_id = interaction.guild_id
+        channel_id = channel_id or interaction.channel_id
+        if guild_id is None or channel_id is None or self.user is None:
             raise NotYourGame("Games are played in a server's channel.")
         info = await self.service.start_ai_game(
-            interaction.guild_id,
-            interaction.channel_id,
-            interaction.user.id,
-            self.user.id,
-            level,
-            rules,
+            guild_id, channel_id, interaction.user.id, self.user.id, level, rules, turn_seconds
         )
-        await interaction.response.send_message(
+        text = (
             f"<@{interaction.user.id}> plays Caravan against me, difficulty **{level}** "
-            f"({_rules_text(rules)})."
+            f"({rules_words(rules)})."
         )
-        message = await interaction.original_response()
-        await self._start_game(interaction, info, message)
+        if channel_id == interaction.channel_id:
+            await interaction.response.send_message(text)
+            message = await interaction.original_response()
+        else:
+            await interaction.response.send_message(f"New game in <#{channel_id}>.", ephemeral=True)
+            message = await (await self._channel_by_id(channel_id)).send(text)
+        await self._start_game(info, message)
 
-    async def _start_game(
-        self, interaction: Interaction, info: GameInfo, message: discord.Message | None
-    ) -> None:
+    async def _start_game(self, info: GameInfo, message: discord.Message | None) -> None:
         names = await self.names(info)
         thread: discord.Thread | None = None
-        threads = self.settings.game_threads
-        if threads and message and isinstance(interaction.channel, discord.TextChannel):
+        threads = (await self.service.guild_settings(info.guild_id)).get(
+            "threads", self.settings.game_threads
+        )
+        channel = self.get_channel(info.channel_id)
+        if threads and message and isinstance(channel, discord.TextChannel):
             title = f"Caravan: {names['A']} vs {names['B']}"[:100]
             try:
                 thread = await message.create_thread(name=title)
@@ -272,7 +327,9 @@ class CaravanBot(commands.Bot):
     # ----- the table -----------------------------------------------------------------------
 
     async def _channel(self, info: GameInfo) -> discord.abc.Messageable:
-        channel_id = info.thread_id or info.channel_id
+        return await self._channel_by_id(info.thread_id or info.channel_id)
+
+    async def _channel_by_id(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
         assert isinstance(channel, discord.abc.Messageable)
         return channel
@@ -291,9 +348,12 @@ class CaravanBot(commands.Bot):
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(info.message_id).edit(view=None)
         await self.service.set_game_messages(info.id, message_id=message.id)
-        if panel.view is None and isinstance(channel, discord.Thread):
+        over = not info.active or view.phase == "over"
+        if over and isinstance(channel, discord.Thread):
             winner = info.winner or view.winner
             ending = f"{names[winner]} won" if winner in ("A", "B") else "a draw"
+            if info.status == "abandoned":
+                ending = "no result"
             with contextlib.suppress(discord.HTTPException):
                 await channel.edit(name=f"Caravan: {names['A']} vs {names['B']}: {ending}"[:100])
 
@@ -308,6 +368,12 @@ class CaravanBot(commands.Bot):
         due = info.active and info.ai_seat is not None and info.turn == info.ai_seat
         if due and info.id not in self._ai_tasks:
             self._ai_tasks[info.id] = asyncio.create_task(self._ai_move(info.id))
+
+    def cancel_ai(self, game_id: int) -> None:
+        """Stop the AI's thinking in a game that ended some other way (an admin ended it)."""
+        task = self._ai_tasks.pop(game_id, None)
+        if task is not None:
+            task.cancel()
 
     async def _ai_move(self, game_id: int) -> None:
         """Think in the worker, wait out a human pause, play the move like anyone's."""
@@ -363,7 +429,7 @@ class CaravanBot(commands.Bot):
             panel = await hand_panel(info, view, await self.names(info))
             await self._send_panel(interaction, panel)
 
-        await self._guard(interaction, "hand", work())
+        await self.guard(interaction, "hand", work())
 
     async def _send_panel(self, interaction: Interaction, panel: Panel) -> None:
         kwargs: dict[str, Any] = {"ephemeral": True}
@@ -399,7 +465,7 @@ class CaravanBot(commands.Bot):
             panel = await hand_panel(info, view, await self.names(info), chosen, page)
             await self._edit_panel(interaction, panel)
 
-        await self._guard(interaction, "choose-card", work())
+        await self.guard(interaction, "choose-card", work())
 
     async def play(self, interaction: Interaction, game_id: int, version: int, move: str) -> None:
         async def work() -> None:
@@ -416,7 +482,7 @@ class CaravanBot(commands.Bot):
             await self._edit_panel(interaction, panel)
             await self._after(outcome)
 
-        await self._guard(interaction, "play", work())
+        await self.guard(interaction, "play", work())
 
     # ----- rules and resigning -----------------------------------------------------------
 
@@ -425,7 +491,7 @@ class CaravanBot(commands.Bot):
             info = await self.service.game(game_id)
             await interaction.response.send_message(rules_text(info), ephemeral=True)
 
-        await self._guard(interaction, "rules", work())
+        await self.guard(interaction, "rules", work())
 
     async def resign(self, interaction: Interaction, game_id: int, sure: bool) -> None:
         async def work() -> None:
@@ -443,16 +509,74 @@ class CaravanBot(commands.Bot):
             await interaction.edit_original_response(content="You resigned.", view=None)
             await self._after(outcome)
 
-        await self._guard(interaction, "resign", work())
+        await self.guard(interaction, "resign", work())
+
+    # ----- the end of a game: timeouts and rematches --------------------------------------
+
+    async def claim(self, interaction: Interaction, game_id: int) -> None:
+        """The waiting player claims the win after the other's turn ran out."""
+
+        async def work() -> None:
+            info = await self.service.game(game_id)
+            if info.seat_of(interaction.user.id) is None:
+                raise NotYourGame("You are not playing in this game.")
+            await interaction.response.defer()
+            outcome = await self.service.claim_timeout(game_id, interaction.user.id)
+            await interaction.edit_original_response(
+                content=f"<@{interaction.user.id}> claimed the win: the turn ran out.", view=None
+            )
+            await self._after(outcome)
+
+        await self.guard(interaction, "claim", work())
+
+    async def rematch(self, interaction: Interaction, game_id: int) -> None:
+        """The same rules, the same two players: a new challenge to the other player in the
+        game's channel (against the AI: a new game at once)."""
+
+        async def work() -> None:
+            info = await self.service.game(game_id)
+            seat = info.seat_of(interaction.user.id)
+            if seat is None or info.ai_seat == seat:
+                raise NotYourGame("Only the players of this game can ask for a rematch.")
+            if info.active:
+                raise NotYourGame("This game is still going on.")
+            if info.ai_seat is not None:
+                level = info.ai_level or "normal"
+                await self._start_ai_game(
+                    interaction, level, info.rules, info.turn_seconds, info.channel_id
+                )
+                return
+            other = info.user_at("B" if seat == "A" else "A")
+            challenge = await self.service.create_challenge(
+                info.guild_id,
+                info.channel_id,
+                interaction.user.id,
+                other,
+                info.rules,
+                info.turn_seconds,
+            )
+            channel = await self._channel_by_id(info.channel_id)
+            message = await channel.send(
+                "Rematch! " + self._challenge_text(challenge, "open"), view=_answers(challenge.id)
+            )
+            await self.service.set_challenge_message(challenge.id, message.id)
+            await interaction.response.send_message(
+                f"Rematch offered to <@{other}> in <#{info.channel_id}>.", ephemeral=True
+            )
+
+        await self.guard(interaction, "rematch", work())
 
     # ----- housekeeping ------------------------------------------------------------------
 
     @tasks.loop(seconds=60)
     async def expire_loop(self) -> None:
-        try:
-            await self.expire_challenges()
-        except Exception:
-            log.exception("expiring challenges failed")
+        """Every minute: expire challenges and enforce turn deadlines (both from the
+        database, so a restart neither forgets nor repeats one)."""
+        for chore in (self.expire_challenges, self.sweep_deadlines):
+            try:
+                await chore()
+            except Exception:
+                log.exception("%s failed", chore.__name__)
 
     async def expire_challenges(self) -> None:
         for challenge in await self.service.expire_challenges():
@@ -464,6 +588,42 @@ class CaravanBot(commands.Bot):
                     content=self._challenge_text(challenge, "expired"), view=None
                 )
 
+    async def sweep_deadlines(self) -> None:
+        """Remind at half time, offer the claim when a turn runs out, let the AI claim, and
+        post the end of games nobody claimed."""
+        found = await self.service.sweep()
+        for info in found.reminders:
+            mover = info.user_at(info.turn or "A")
+            left = int(info.deadline or 0)
+            await self._notice(
+                info, f"<@{mover}>, a reminder: your move in this game is due <t:{left}:R>."
+            )
+        for info in found.overdue:
+            mover = info.user_at(info.turn or "A")
+            waiting = info.user_at("B" if info.turn == "A" else "A")
+            grace = int((info.deadline or 0) + info.turn_seconds)
+            await self._notice(
+                info,
+                f"<@{waiting}>, <@{mover}>'s time to move ran out: you may claim the win. "
+                f"Unclaimed, the game closes with no result <t:{grace}:R>.",
+                items.controls(items.GameAction(info.id, "claim")),
+            )
+        for outcome in found.claimed:
+            await self._after(outcome)
+        for info in found.closed:
+            _, view = await self.service.view(info.id, None)
+            await self.post_turn(info, view, None)
+
+    async def _notice(self, info: GameInfo, text: str, view: discord.ui.View | None = None) -> None:
+        try:
+            channel = await self._channel(info)
+            if view is None:
+                await channel.send(text)
+            else:
+                await channel.send(text, view=view)
+        except discord.HTTPException as error:
+            log.warning("could not post to game %s: %s", info.id, error.status)
+
     @expire_loop.before_loop
     async def _ready_first(self) -> None:
         await self.wait_until_ready()
@@ -471,60 +631,6 @@ class CaravanBot(commands.Bot):
 
 def _answers(challenge_id: int) -> discord.ui.View:
     return items.controls(*(items.AnswerButton(challenge_id, a) for a in items.ANSWER_STYLES))
-
-
-RULE_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
-LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
-
-
-def _rules_text(rules: Rules) -> str:
-    return f"`{rules.preset}`, {rules.jokers} joker{'s' * (rules.jokers != 1)}"
-
-
-def _rules(preset: str, jokers: int | None) -> Rules:
-    return Rules(preset) if jokers is None else Rules(preset, jokers=jokers)
-
-
-class CaravanCommands(app_commands.Group):
-    def __init__(self, bot: CaravanBot) -> None:
-        super().__init__(
-            name="caravan", description="Play Caravan, the card game from Fallout: New Vegas"
-        )
-        self.bot = bot
-
-    @app_commands.command(description="Challenge someone (or anyone) to a game of Caravan")
-    @app_commands.describe(
-        opponent="Who you challenge (me, the bot, too); empty: an open challenge anyone may accept",
-        rules="The rule preset (default: new-vegas)",
-        jokers="Jokers per deck, 0 to 2 (default: the preset's)",
-        difficulty="When you challenge me: easy, normal (default) or hard",
-    )
-    @app_commands.choices(rules=RULE_CHOICES, difficulty=LEVEL_CHOICES)
-    async def challenge(
-        self,
-        interaction: Interaction,
-        opponent: discord.User | discord.Member | None = None,
-        rules: str = "new-vegas",
-        jokers: app_commands.Range[int, 0, 2] | None = None,
-        difficulty: str = "normal",
-    ) -> None:
-        await self.bot.challenge(interaction, opponent, _rules(rules, jokers), difficulty)
-
-    @app_commands.command(name="play-ai", description="Play Caravan against the bot")
-    @app_commands.describe(
-        difficulty="easy (plays the best-looking move), normal or hard (searches ahead)",
-        rules="The rule preset (default: new-vegas)",
-        jokers="Jokers per deck, 0 to 2 (default: the preset's)",
-    )
-    @app_commands.choices(difficulty=LEVEL_CHOICES, rules=RULE_CHOICES)
-    async def play_ai(
-        self,
-        interaction: Interaction,
-        difficulty: str = "normal",
-        rules: str = "new-vegas",
-        jokers: app_commands.Range[int, 0, 2] | None = None,
-    ) -> None:
-        await self.bot.play_ai(interaction, difficulty, _rules(rules, jokers))
 
 
 def create_bot(settings: Settings, clock: Callable[[], float] = utc_clock) -> CaravanBot:

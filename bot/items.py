@@ -201,4 +201,38 @@ class MoveSelect(
             await bot.play(interaction, self.game_id, self.version, value)
 
 
-ALL_ITEMS = (AnswerButton, GameButton, ResignButton, CardSelect, MoveSelect)
+GAME_ACTIONS = {
+    "claim": ("Claim the win", discord.ButtonStyle.success),
+    "rematch": ("Rematch", discord.ButtonStyle.primary),
+}
+
+
+class GameAction(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"caravan:(?P<action>claim|rematch):(?P<game>\d+)",
+):
+    """ "Claim the win" (on the notice that a turn ran out) and "Rematch" (on the final
+    table)."""
+
+    def __init__(self, game_id: int, action: str) -> None:
+        label, style = GAME_ACTIONS[action]
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"caravan:{action}:{game_id}")
+        )
+        self.game_id, self.action = game_id, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> GameAction:
+        return cls(int(match["game"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot = _bot(interaction)
+        if self.action == "claim":
+            await bot.claim(interaction, self.game_id)
+        else:
+            await bot.rematch(interaction, self.game_id)
+
+
+ALL_ITEMS = (AnswerButton, GameButton, ResignButton, CardSelect, MoveSelect, GameAction)

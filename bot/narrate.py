@@ -20,7 +20,8 @@ END_WORDS = {
     "move-limit": "the move limit was reached",
     "resigned": "resignation",
     "timeout": "the other player ran out of time",
-    "abandoned": "the game was abandoned",
+    "abandoned": "a server admin ended the game",
+    "unclaimed": "the turn ran out and nobody claimed the win",
 }
 
 
@@ -115,6 +116,8 @@ def result(winner: str | None, reason: str | None, names: Mapping[str, str]) -> 
     why = END_WORDS.get(reason or "", reason or "")
     if winner in ("A", "B"):
         return f"{names[winner]} wins: {why}." if why else f"{names[winner]} wins."
+    if winner is None:
+        return f"No result: {why}." if why else "No result."
     return f"A draw: {why}." if why else "A draw."
 
 

@@ -66,9 +66,15 @@ async def turn_message(
     if over:
         lines = [note] if event is not None else []
         lines.append(f"**Game over.** {final}")
-        buttons = None
+        finished = info.status == "finished" or (info.active and view.phase == "over")
+        buttons = items.controls(items.GameAction(info.id, "rematch")) if finished else None
     else:
-        lines = [note, f"<@{info.user_at(view.turn)}>, your move."]
+        due = (
+            f" Due <t:{int(info.deadline)}:R>."
+            if info.deadline and info.ai_seat != view.turn
+            else ""
+        )
+        lines = [note, f"<@{info.user_at(view.turn)}>, your move.{due}"]
         buttons = items.controls(
             items.GameButton(info.id, "hand"),
             items.GameButton(info.id, "rules"),

@@ -1,0 +1,221 @@
+"""The slash commands: `/caravan ...` for everyone and `/caravan-admin ...` for members who
+may manage the server. Each command only reads its options and hands them to a handler
+(`CaravanBot` for games, `bot.server` for the rest)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot import server
+from bot.ai import LEVELS
+from bot.choices import TURN_TIMES, GameChoice
+from bot.help import TOPICS
+from engine import PRESETS
+
+if TYPE_CHECKING:
+    from bot.app import CaravanBot
+
+Interaction = discord.Interaction[Any]
+RULE_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
+LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
+TURN_CHOICES = [app_commands.Choice(name=words, value=value) for words, value in TURN_TIMES.items()]
+TOPIC_CHOICES = [app_commands.Choice(name=topic.title, value=key) for key, topic in TOPICS.items()]
+Jokers = app_commands.Range[int, 0, 2]
+
+
+class CaravanCommands(app_commands.Group):
+    def __init__(self, bot: CaravanBot) -> None:
+        super().__init__(
+            name="caravan",
+            description="Play Caravan, the card game from Fallout: New Vegas",
+            guild_only=True,
+        )
+        self.bot = bot
+
+    @app_commands.command(description="Challenge someone (or anyone) to a game of Caravan")
+    @app_commands.describe(
+        opponent="Who you challenge (me, the bot, too); empty: an open challenge anyone may accept",
+        rules="The rule preset (default: the server's, else new-vegas)",
+        jokers="Jokers per deck, 0 to 2 (default: the preset's)",
+        turn="How long each player has for a move (default: the server's)",
+        deck="One of your saved decks (/caravan deck save) to play with",
+        difficulty="When you challenge me: easy, normal (default) or hard",
+    )
+    @app_commands.choices(rules=RULE_CHOICES, difficulty=LEVEL_CHOICES, turn=TURN_CHOICES)
+    async def challenge(
+        self,
+        interaction: Interaction,
+        opponent: discord.User | discord.Member | None = None,
+        rules: str | None = None,
+        jokers: Jokers | None = None,
+        turn: int | None = None,
+        deck: str | None = None,
+        difficulty: str = "normal",
+    ) -> None:
+        choice = GameChoice(rules, jokers, turn, deck)
+        await self.bot.challenge(interaction, opponent, choice, difficulty)
+
+    @challenge.autocomplete("deck")
+    async def _challenge_deck(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await server.deck_choices(self.bot, interaction, current)
+
+    @app_commands.command(name="play-ai", description="Play Caravan against the bot")
+    @app_commands.describe(
+        difficulty="easy (plays the best-looking move), normal or hard (searches ahead)",
+        rules="The rule preset (default: the server's, else new-vegas)",
+        jokers="Jokers per deck, 0 to 2 (default: the preset's)",
+        turn="How long you have for a move (default: the server's)",
+        deck="One of your saved decks (/caravan deck save) to play with",
+    )
+    @app_commands.choices(difficulty=LEVEL_CHOICES, rules=RULE_CHOICES, turn=TURN_CHOICES)
+    async def play_ai(
+        self,
+        interaction: Interaction,
+        difficulty: str = "normal",
+        rules: str | None = None,
+        jokers: Jokers | None = None,
+        turn: int | None = None,
+        deck: str | None = None,
+    ) -> None:
+        await self.bot.play_ai(interaction, difficulty, GameChoice(rules, jokers, turn, deck))
+
+    @play_ai.autocomplete("deck")
+    async def _play_ai_deck(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await server.deck_choices(self.bot, interaction, current)
+
+    @app_commands.command(description="The server's Caravan ranking")
+    @app_commands.describe(page="Which page (10 players each)")
+    async def leaderboard(
+        self, interaction: Interaction, page: app_commands.Range[int, 1, 1000] = 1
+    ) -> None:
+        await server.leaderboard(self.bot, interaction, page)
+
+    @app_commands.command(description="A player's Caravan record, rating and recent games")
+    @app_commands.describe(user="Whose stats (default: yours)")
+    async def stats(
+        self, interaction: Interaction, user: discord.User | discord.Member | None = None
+    ) -> None:
+        await server.stats(self.bot, interaction, user)
+
+    @app_commands.command(description="Your Caravan games in progress")
+    async def games(self, interaction: Interaction) -> None:
+        await server.my_games(self.bot, interaction)
+
+    @app_commands.command(description="Open your hand in one of your games, from anywhere")
+    @app_commands.describe(game="Which game (type to search your games)")
+    async def hand(self, interaction: Interaction, game: int) -> None:
+        await self.bot.open_hand(interaction, game)
+
+    @hand.autocomplete("game")
+    async def _hand_game(self, interaction: Interaction, current: str) -> server.Choices:
+        return await server.hand_choices(self.bot, interaction, current)
+
+    @app_commands.command(description="How to play Caravan, with pictures")
+    @app_commands.describe(topic="What to explain (default: the game in one minute)")
+    @app_commands.choices(topic=TOPIC_CHOICES)
+    async def rules(self, interaction: Interaction, topic: str | None = None) -> None:
+        await server.rules_help(self.bot, interaction, topic)
+
+    @app_commands.command(description="A finished game's record: rules, seed, moves, final table")
+    @app_commands.describe(game="Which game (type to search your finished games)")
+    async def replay(self, interaction: Interaction, game: int) -> None:
+        await server.replay(self.bot, interaction, game)
+
+    @replay.autocomplete("game")
+    async def _replay_game(self, interaction: Interaction, current: str) -> server.Choices:
+        return await server.finished_choices(self.bot, interaction, current)
+
+    deck = app_commands.Group(name="deck", description="Your saved custom decks (R1)")
+
+    @deck.command(name="save", description="Save a custom deck (replaces one of the same name)")
+    @app_commands.describe(
+        name="The deck's name", cards="At least 30 cards in notation, e.g. Ah 2h 10s Kd X"
+    )
+    async def deck_save(
+        self,
+        interaction: Interaction,
+        name: app_commands.Range[str, 1, 32],
+        cards: app_commands.Range[str, 1, 4000],
+    ) -> None:
+        await server.deck_save(self.bot, interaction, name, cards)
+
+    @deck.command(name="list", description="Your saved decks")
+    async def deck_list(self, interaction: Interaction) -> None:
+        await server.deck_list(self.bot, interaction)
+
+    @deck.command(name="show", description="Show one of your decks, card by card")
+    async def deck_show(self, interaction: Interaction, name: str) -> None:
+        await server.deck_show(self.bot, interaction, name)
+
+    @deck.command(name="delete", description="Delete one of your decks")
+    async def deck_delete(self, interaction: Interaction, name: str) -> None:
+        await server.deck_delete(self.bot, interaction, name)
+
+    @deck_show.autocomplete("name")
+    @deck_delete.autocomplete("name")
+    async def _deck_name(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await server.deck_choices(self.bot, interaction, current)
+
+
+class AdminCommands(app_commands.Group):
+    def __init__(self, bot: CaravanBot) -> None:
+        super().__init__(
+            name="caravan-admin",
+            description="Caravan settings for this server (Manage Server)",
+            guild_only=True,
+            default_permissions=discord.Permissions(manage_guild=True),
+        )
+        self.bot = bot
+
+    @app_commands.command(description="Show this server's Caravan settings")
+    async def show(self, interaction: Interaction) -> None:
+        await server.admin_show(self.bot, interaction)
+
+    @app_commands.command(name="set", description="Change the server's defaults for new games")
+    @app_commands.describe(
+        rules="Default rule preset",
+        jokers="Default jokers per deck (with rules: for that preset)",
+        turn="Default time per move",
+        threads="Whether each game gets its own thread",
+    )
+    @app_commands.choices(rules=RULE_CHOICES, turn=TURN_CHOICES)
+    async def set_(
+        self,
+        interaction: Interaction,
+        rules: str | None = None,
+        jokers: Jokers | None = None,
+        turn: int | None = None,
+        threads: bool | None = None,
+    ) -> None:
+        await server.admin_set(self.bot, interaction, rules, jokers, turn, threads)
+
+    @app_commands.command(description="Where games may start: add or remove a channel, or clear")
+    @app_commands.describe(action="add, remove or clear (any channel)", channel="The channel")
+    @app_commands.choices(
+        action=[app_commands.Choice(name=a, value=a) for a in ("add", "remove", "clear")]
+    )
+    async def channels(
+        self,
+        interaction: Interaction,
+        action: str,
+        channel: discord.TextChannel | None = None,
+    ) -> None:
+        await server.admin_channel(self.bot, interaction, action, channel)
+
+    @app_commands.command(description="End a stuck game with no result (no rating change)")
+    @app_commands.describe(game="Which game (type to search the server's games)")
+    async def end(self, interaction: Interaction, game: int) -> None:
+        await server.admin_end(self.bot, interaction, game)
+
+    @end.autocomplete("game")
+    async def _end_game(self, interaction: Interaction, current: str) -> server.Choices:
+        return await server.guild_game_choices(self.bot, interaction, current)

@@ -1,0 +1,160 @@
+"""`/caravan rules [topic]`: short explanations of the rules (RULES.md, in plain words), each
+with a picture of example caravans, and how a game's preset differs from New Vegas rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.render.figures import draw_examples, render
+from engine import Rules, parse_cards
+
+
+@dataclass(frozen=True)
+class Topic:
+    title: str
+    text: str
+    examples: tuple[tuple[str, str], ...]  # (caption, cards in notation)
+
+
+TOPICS: dict[str, Topic] = {
+    "overview": Topic(
+        "Caravan in one minute",
+        "Each player builds three **caravans** (piles of cards) facing the other player's "
+        "three. A caravan is **for sale** at a value of 21 to 26. The higher caravan for sale "
+        "wins its **position**; win two of the three positions to win the game.\n"
+        "**Opening:** three turns each, one number card onto each of your empty caravans.\n"
+        "**Each turn after:** play a card (then draw), discard a card (then draw), or "
+        "disband one of your caravans.\n"
+        "Topics: `numbers`, `direction`, `king`, `queen`, `jack`, `joker`, `selling`, "
+        "`winning`.",
+        (
+            ("Your caravan: 10 + 6 + 7 = 23, for sale", "10h 6c 7c"),
+            ("Theirs: 9 + 3 + 8 = 20, not yet", "9d 3d 8d"),
+        ),
+    ),
+    "numbers": Topic(
+        "Number cards",
+        "Number cards (Ace = 1, then 2 to 10) go on **your own** caravans, at the end. An "
+        "empty caravan takes any number card; the second card is any other rank; after that "
+        "the card must follow the caravan's **direction** or match its **suit**, and never "
+        "repeat the last card's rank. A caravan's value is the sum of its number cards.",
+        (
+            ("Any number card starts a caravan", "4h"),
+            ("The second card sets the direction: 4 then 9 goes up", "4h 9c"),
+            ("Going up, a higher card may follow: 23", "4h 9c 10s"),
+            ("A club may go against it: 7 of clubs after 9 of clubs turns it down", "4h 9c 7c"),
+        ),
+    ),
+    "direction": Topic(
+        "Direction and suit",
+        "With two or more number cards a caravan is **ascending** (the last card is higher "
+        "than the one before) or **descending**. The next card must keep going that way, or "
+        "be of the caravan's **suit** (the last card's, or the last Queen's on it): a card "
+        "of the suit may go either way and sets the new direction.",
+        (
+            ("Ascending hearts: the next must be higher than 6, or a heart", "2h 6h"),
+            ("3 of hearts: lower, but the suit matches, so now descending", "2h 6h 3h"),
+        ),
+    ),
+    "king": Topic(
+        "King",
+        "A King goes on any number card on the table, yours or your opponent's, and "
+        "**doubles** its value; a second King doubles again (5, 10, 20). At most three "
+        "picture cards sit on one card.",
+        (
+            ("8 with a King counts 16: 3 + 16 = 19", "3s 8d Kc"),
+            ("Two Kings on a 5: 5 becomes 20", "5h Kd Ks"),
+        ),
+    ),
+    "queen": Topic(
+        "Queen",
+        "A Queen goes on the **last** card of any caravan. It **reverses** the direction "
+        "and **sets the suit** to its own, so different cards may follow.",
+        (
+            ("Ascending to 7; a Queen of spades reverses it and makes it spades", "4c 7c Qs"),
+            ("Now a lower card, or any spade, may follow", "4c 7c Qs 2h"),
+        ),
+    ),
+    "jack": Topic(
+        "Jack",
+        "A Jack goes on any number card on the table and **removes** it, with every picture "
+        "card on it and the Jack itself. Use it to break a caravan that is about to sell.",
+        (
+            ("Their 25: 10 + 9 + 6", "10d 9s 6h"),
+            ("A Jack on the 9 takes it away: 16", "10d 6h"),
+        ),
+    ),
+    "joker": Topic(
+        "Joker",
+        "A Joker goes on any number card. On an **Ace** it removes every other number card "
+        "of the Ace's suit from all six caravans; on a **2 to 10** it removes every other "
+        "card of that rank. The card it sits on stays.",
+        (
+            ("A Joker on this 7 of hearts...", "2c 7h X"),
+            ("...takes every other 7 off the table: 9, 7 of spades, 5 is now 9 + 5", "9d 5s"),
+        ),
+    ),
+    "selling": Topic(
+        "Selling",
+        "A caravan is **for sale** at 21 to 26 inclusive; over 26 it is overweight. You may "
+        "keep adding to a caravan for sale, or **disband** it (all its cards go away) to "
+        "start again. Your caravan sells its position only if the opposing caravan is not "
+        "for sale, or is for sale at a lower value.",
+        (
+            ("22: for sale", "10s 4s 8s"),
+            ("31: overweight, not for sale", "10s 4s 8s 9h"),
+        ),
+    ),
+    "winning": Topic(
+        "Winning",
+        "After every move, if all three positions are sold, whoever sold two or three wins. "
+        "Equal values sell neither, so the game goes on. A player who must move with no "
+        "cards in hand or deck loses.",
+        (
+            ("Position 1: your 24 beats their 21", "10c 6c 8c"),
+            ("Position 2: your 23 against their 26: theirs", "9h 6h 8h"),
+            ("Position 3: your 21 against their 19 (not for sale): yours, 2 to 1", "7d 9d 5d"),
+        ),
+    ),
+}
+
+PRESET_DIFFERENCES = {
+    "new-vegas": "This game plays New Vegas rules (two decks of 52 cards and 2 jokers each).",
+    "caravanthegame": (
+        "Like New Vegas, except: a player who must draw from an empty deck **loses** at "
+        "once; the first three cards dealt are always number cards."
+    ),
+    "foxon": (
+        "Different from New Vegas: one joker per deck; picture cards go only on **your "
+        "own** caravans, with no limit of three; a **King adds** the card's value (7, 14, "
+        "21) instead of doubling; a **Queen only reverses** the direction; a **Joker** "
+        "removes its card too and every other card of that rank, Aces included; "
+        "**disbanding** must restart the caravan with a number card; an empty deck is "
+        "refilled from the discard pile."
+    ),
+    "simple": (
+        "Different from New Vegas: **no tens** (number cards are A to 9); no limit of three "
+        "picture cards on a card; a player who must draw from an empty deck ends the game "
+        "as a **draw**."
+    ),
+}
+
+
+def topic_text(name: str) -> str:
+    topic = TOPICS[name]
+    return f"**{topic.title}**\n{topic.text}"
+
+
+def preset_text(rules: Rules) -> str:
+    """How `rules` differs from New Vegas rules, in a sentence or three."""
+    count = rules.joker_count
+    jokers = {0: "no jokers", 1: "one joker"}.get(count, f"{count} jokers")
+    text = f"**This game's rules: `{rules.preset}`**, {jokers} per deck"
+    text += ", custom decks. " if rules.decks is not None else ". "
+    return text + PRESET_DIFFERENCES[rules.preset]
+
+
+def topic_image(name: str) -> bytes:
+    topic = TOPICS[name]
+    rows = [(caption, parse_cards(cards)) for caption, cards in topic.examples]
+    return render(draw_examples(rows, topic.title))

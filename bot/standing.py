@@ -1,0 +1,151 @@
+"""What `/caravan leaderboard`, `/caravan stats`, `/caravan games` and `/caravan replay`
+show: embeds and texts built from the service's plain records (names come from the bot)."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Mapping
+
+import discord
+
+from bot.narrate import result
+from bot.records import GameInfo, GameRecord, Leaderboard, Standing, Stats
+from bot.render.figures import draw_rating_chart, render
+from bot.render.style import AMBER
+
+COLOUR = discord.Colour.from_rgb(*AMBER)
+MEDALS = {1: "\N{FIRST PLACE MEDAL}", 2: "\N{SECOND PLACE MEDAL}", 3: "\N{THIRD PLACE MEDAL}"}
+
+
+def streak_text(streak: int) -> str:
+    if streak > 0:
+        return f"W{streak}"
+    if streak < 0:
+        return f"L{-streak}"
+    return "-"
+
+
+def standing_line(entry: Standing, name: str, me: bool = False) -> str:
+    rank = MEDALS.get(entry.rank, f"`{entry.rank:>2}.`")
+    rating = f"**{entry.rating}**" + ("?" if entry.provisional else "")
+    record = f"{entry.wins}-{entry.losses}-{entry.draws}"
+    line = f"{rank} {name}: {rating} · {record} · streak {streak_text(entry.streak)}"
+    return f"{line}  \N{LEFTWARDS ARROW} you" if me else line
+
+
+def leaderboard_embed(
+    board: Leaderboard,
+    names: Mapping[int, str],
+    guild_name: str,
+    caller: Standing | None,
+) -> discord.Embed:
+    embed = discord.Embed(title=f"Caravan leaderboard: {guild_name}", colour=COLOUR)
+    if not board.entries:
+        embed.description = (
+            "No rated games yet. Challenge someone with `/caravan challenge` "
+            "(games against the bot count in stats, not here)."
+        )
+        return embed
+    lines = [
+        standing_line(
+            e,
+            names.get(e.user_id, f"Player {e.user_id}"),
+            e.user_id == getattr(caller, "user_id", None),
+        )
+        for e in board.entries
+    ]
+    if caller is not None and caller not in board.entries:
+        lines += ["", standing_line(caller, names.get(caller.user_id, "You"), me=True)]
+    embed.description = "\n".join(lines)
+    embed.set_footer(
+        text=f"Page {board.page} of {board.pages} · {board.total} ranked players · "
+        "rating? = provisional (fewer than 10 games) · wins-losses-draws"
+    )
+    return embed
+
+
+def stats_embed(
+    stats: Stats, name: str, names: Mapping[str, Mapping[int, str]] | None = None
+) -> discord.Embed:
+    """`names[game id as str]` maps each recent game's players to their names."""
+    embed = discord.Embed(title=f"Caravan stats: {name}", colour=COLOUR)
+    if stats.games == 0:
+        embed.description = "No finished games yet in this server."
+    rate = f"{stats.win_rate:.0%}" if stats.win_rate is not None else "-"
+    embed.add_field(name="Games", value=str(stats.games))
+    embed.add_field(name="W-L-D", value=f"{stats.wins}-{stats.losses}-{stats.draws}")
+    embed.add_field(name="Win rate", value=rate)
+    if stats.standing is not None:
+        s = stats.standing
+        rating = f"{s.rating}{' (provisional)' if s.provisional else ''}"
+        embed.add_field(name="Rating", value=rating)
+        embed.add_field(name="Rank", value=f"#{s.rank}")
+        embed.add_field(name="Streak", value=streak_text(s.streak))
+    else:
+        embed.add_field(name="Rating", value="unrated (no games against people yet)")
+    if stats.favourite_rules:
+        embed.add_field(name="Favourite rules", value=f"`{stats.favourite_rules}`")
+    recent = [game_line(g, stats.user_id, (names or {}).get(str(g.id), {})) for g in stats.recent]
+    if recent:
+        embed.add_field(name="Recent games", value="\n".join(recent)[:1024], inline=False)
+    return embed
+
+
+def link(info: GameInfo) -> str:
+    channel = info.thread_id or info.channel_id
+    return f"https://discord.com/channels/{info.guild_id}/{channel}"
+
+
+def game_line(info: GameInfo, user_id: int, names: Mapping[int, str]) -> str:
+    """ "Won against Bob (new-vegas) · <link>" for a finished game, from `user_id`'s side."""
+    seat = info.seat_of(user_id)
+    other = info.players[1] if seat == "A" else info.players[0]
+    opponent = names.get(other, f"<@{other}>")
+    if info.ai_seat is not None:
+        opponent = f"the bot ({info.ai_level})"
+    if info.winner == "draw":
+        verdict = "Drew with"
+    elif info.winner == seat:
+        verdict = "Won against"
+    else:
+        verdict = "Lost to"
+    return f"[#{info.id}]({link(info)}) {verdict} {opponent} · `{info.rules.preset}`"
+
+
+def rating_chart(stats: Stats, name: str) -> discord.File | None:
+    if not stats.history:
+        return None
+    png = render(draw_rating_chart([rating for _, rating in stats.history], f"{name}: rating"))
+    return discord.File(io.BytesIO(png), "rating.png", description=f"{name}'s rating over time")
+
+
+def active_line(info: GameInfo, user_id: int, names: Mapping[int, str]) -> str:
+    seat = info.seat_of(user_id)
+    other = info.players[1] if seat == "A" else info.players[0]
+    opponent = f"the bot ({info.ai_level})" if info.ai_seat else names.get(other, f"<@{other}>")
+    if info.turn == seat:
+        due = f", due <t:{int(info.deadline)}:R>" if info.deadline else ""
+        whose = f"**your move**{due}"
+    else:
+        whose = "their move"
+    return f"[#{info.id}]({link(info)}) against {opponent} · `{info.rules.preset}` · {whose}"
+
+
+def record_text(record: GameRecord, names: Mapping[str, str]) -> tuple[str, str]:
+    """A finished game: a summary for the message, and a shell script that replays it
+    with `python -m engine` (inlined in the summary when it fits)."""
+    info = record.game
+    rules = json.dumps(info.rules.to_json(), separators=(",", ":"))
+    ending = result(info.winner, info.end_reason, names)
+    head = f"Caravan game #{info.id}: {names['A']} (A) vs {names['B']} (B). {ending}"
+    command = f"python -m engine new --rules '{rules}' --seed {record.seed}"
+    if record.moves:
+        command += " | python -m engine play " + " ".join(record.moves)
+    script = f"# {head}\n{command}\n"
+    summary = (
+        f"**{head}**\nrules `{rules}` · seed `{record.seed}` · {len(record.moves)} moves. "
+        "Replay it with the engine's command line:"
+    )
+    inline = f"{summary}\n```sh\n{command}\n```"
+    return (inline if len(inline) <= 2000 else summary + " (see the attached file)"), script
