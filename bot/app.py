@@ -297,6 +297,7 @@ class CaravanBot(commands.Bot):
             f"<@{interaction.user.id}> plays Caravan against me, difficulty **{level}** "
             f"({rules_words(rules)})."
         )
+        message: discord.Message
         if channel_id == interaction.channel_id:
             await interaction.response.send_message(text)
             message = await interaction.original_response()
@@ -520,9 +521,8 @@ class CaravanBot(commands.Bot):
             info = await self.service.game(game_id)
             if info.seat_of(interaction.user.id) is None:
                 raise NotYourGame("You are not playing in this game.")
-            await interaction.response.defer()
             outcome = await self.service.claim_timeout(game_id, interaction.user.id)
-            await interaction.edit_original_response(
+            await interaction.response.edit_message(
                 content=f"<@{interaction.user.id}> claimed the win: the turn ran out.", view=None
             )
             await self._after(outcome)

@@ -44,7 +44,8 @@ class CaravanCommands(app_commands.Group):
         deck="One of your saved decks (/caravan deck save) to play with",
         difficulty="When you challenge me: easy, normal (default) or hard",
     )
-    @app_commands.choices(rules=RULE_CHOICES, difficulty=LEVEL_CHOICES, turn=TURN_CHOICES)
+    @app_commands.choices(rules=RULE_CHOICES, difficulty=LEVEL_CHOICES)
+    @app_commands.choices(turn=TURN_CHOICES)
     async def challenge(
         self,
         interaction: Interaction,
@@ -72,7 +73,8 @@ class CaravanCommands(app_commands.Group):
         turn="How long you have for a move (default: the server's)",
         deck="One of your saved decks (/caravan deck save) to play with",
     )
-    @app_commands.choices(difficulty=LEVEL_CHOICES, rules=RULE_CHOICES, turn=TURN_CHOICES)
+    @app_commands.choices(difficulty=LEVEL_CHOICES, rules=RULE_CHOICES)
+    @app_commands.choices(turn=TURN_CHOICES)
     async def play_ai(
         self,
         interaction: Interaction,
@@ -187,7 +189,8 @@ class AdminCommands(app_commands.Group):
         turn="Default time per move",
         threads="Whether each game gets its own thread",
     )
-    @app_commands.choices(rules=RULE_CHOICES, turn=TURN_CHOICES)
+    @app_commands.choices(rules=RULE_CHOICES)
+    @app_commands.choices(turn=TURN_CHOICES)
     async def set_(
         self,
         interaction: Interaction,

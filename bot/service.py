@@ -406,7 +406,9 @@ class GameService:
             log.info("game %s closed: nobody claimed it after the turn ran out", info.id)
             self._note(info)
         claimed = []
-        for info in [g for g in overdue if g.ai_seat is not None]:
+        for info in overdue:
+            if info.ai_seat is None:
+                continue
             try:
                 claimed.append(await self.claim_timeout(info.id, info.user_at(info.ai_seat)))
             except ServiceError:  # the player moved meanwhile

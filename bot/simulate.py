@@ -15,7 +15,7 @@ from typing import Any
 
 import simcord
 
-from bot.app import create_bot
+from bot.app import CaravanBot, create_bot
 from bot.settings import Settings
 
 
@@ -63,8 +63,28 @@ async def opened(tmp_path: Path, **overrides: Any) -> AsyncIterator[Table]:
         alice = guild.add_member(env.create_user("Alice"))
         bob = guild.add_member(env.create_user("Bob"))
         carol = guild.add_member(env.create_user("Carol"))
-        yield Table(env, guild, channel, alice, bob, carol, path)
-        assert not env.errors
+        try:
+            yield Table(env, guild, channel, alice, bob, carol, path)
+            assert not env.errors
+        finally:
+            await release(env.bot)
+
+
+async def release(bot: Any) -> None:
+    """Close what a bot SimCord detached still holds (SimCord never calls `close()`): its
+    database connections, whose threads would keep the test process from exiting."""
+    if isinstance(bot, CaravanBot):
+        bot.ai.close()
+        if bot.db is not None:
+            await bot.db.close()
+            bot.db = None
+
+
+async def restart(t: Table, **overrides: Any) -> None:
+    """Restart the bot on the same database, as after a crash or a deployment."""
+    old = t.env.bot
+    await t.env.restart_bot(create_bot(settings(t.path, **overrides)))
+    await release(old)
 
 
 def options(message: Any, prefix: str) -> list[str]:

@@ -136,7 +136,8 @@ def record_text(record: GameRecord, names: Mapping[str, str]) -> tuple[str, str]
     """A finished game: a summary for the message, and a shell script that replays it
     with `python -m engine` (inlined in the summary when it fits)."""
     info = record.game
-    rules = json.dumps(info.rules.to_json(), separators=(",", ":"))
+    form = info.rules.to_json()  # a preset's name, or the JSON object of its options
+    rules = form if isinstance(form, str) else json.dumps(form, separators=(",", ":"))
     ending = result(info.winner, info.end_reason, names)
     head = f"Caravan game #{info.id}: {names['A']} (A) vs {names['B']} (B). {ending}"
     command = f"python -m engine new --rules '{rules}' --seed {record.seed}"

@@ -28,7 +28,8 @@ def draw_rating_chart(points: Sequence[int], title: str) -> Image.Image:
     draw.rectangle((0, 0, CHART_W, 26), fill=BAR)
     style.text(image, (12, 13), style.fit(title, 15, CHART_W - 24), 15, INK)
     series = [1500, *points]
-    low, high = min(series), max(series)
+    low: float = min(series)
+    high: float = max(series)
     if high - low < 40:  # keep a flat line in the middle instead of blowing up noise
         middle = (high + low) / 2
         low, high = middle - 20, middle + 20

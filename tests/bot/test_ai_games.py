@@ -10,8 +10,7 @@ from typing import Any
 import pytest
 from simcord.builders import UserHandle
 
-from bot.app import create_bot
-from bot.simulate import Table, opened, play_turn, settings
+from bot.simulate import Table, opened, play_turn, restart
 from engine.ai import LEVELS
 from tests.bot.test_discord import assert_no_hand_in_public
 
@@ -81,7 +80,7 @@ async def test_the_ai_moves_after_a_restart(tmp_path: Path) -> None:
         await play_turn(t, thread, rng, players=(t.alice,))
         assert f"<@{t.alice.id}>, your move" not in thread.history()[-1].content  # the AI's
         count = len(thread.history())
-        await t.env.restart_bot(create_bot(settings(t.path, ai_workers=0, ai_pause_seconds=30.0)))
+        await restart(t, ai_workers=0, ai_pause_seconds=30.0)
         await t.env.advance_time(31)
         assert len(thread.history()) == count + 1
         assert f"<@{t.alice.id}>, your move" in thread.history()[-1].content

@@ -12,7 +12,6 @@ from typing import Any
 import discord
 import pytest
 
-from bot.app import create_bot
 from bot.settings import Settings
 from bot.simulate import (
     Table,
@@ -23,7 +22,7 @@ from bot.simulate import (
     panel_of,
     play_out,
     play_turn,
-    settings,
+    restart,
     start,
 )
 from engine import PRESETS
@@ -71,7 +70,7 @@ async def test_restart_mid_game_keeps_every_button(tmp_path: Path) -> None:
         for _ in range(6):
             await play_turn(table, thread, rng)
         before = len(thread.history())
-        await table.env.restart_bot(create_bot(settings(table.path)))
+        await restart(table)
         await play_out(table, thread, seed=4)
         assert len(thread.history()) > before
 

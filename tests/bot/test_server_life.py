@@ -1,0 +1,292 @@
+"""A server's Caravan life, end to end in SimCord: turn deadlines (reminder, claim, closing),
+rematches, the leaderboard, stats, your games and hands from anywhere, the rules help, saved
+decks, game records, and the server's settings."""
+
+from __future__ import annotations
+
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+from simcord import SetupError
+
+from bot.simulate import Table, mover_of, opened, panel_of, play_out, restart, start
+from engine.cards import format_cards, standard_deck
+
+FIVE_MINUTES = 300
+FULL = format_cards(standard_deck(2))
+
+
+def other_of(t: Table, member: Any) -> Any:
+    return t.bob if member is t.alice or member.id == t.alice.id else t.alice
+
+
+async def start_timed(t: Table, seconds: int = FIVE_MINUTES) -> Any:
+    challenge = await t.alice.slash(t.channel, "caravan challenge", opponent=t.bob, turn=seconds)
+    assert "5 minutes a turn" in challenge.response.content
+    await t.bob.click(challenge.response, label="Accept")
+    return t.channel.threads[-1]
+
+
+async def resign(t: Table, thread: Any, who: Any) -> Any:
+    asked = await who.click(thread.history()[-1], label="Resign")
+    await who.click(asked.response, label="Yes, resign")
+    return thread.history()[-1]
+
+
+async def test_reminder_at_half_time_then_the_waiting_player_claims(tmp_path: Path) -> None:
+    async with opened(tmp_path) as t:
+        thread = await start_timed(t)
+        first = thread.history()[-1]
+        assert "Due <t:" in first.content
+        mover = mover_of(t, first)
+        waiting = other_of(t, mover)
+        await t.env.advance_time(FIVE_MINUTES / 2 + 61)
+        reminder = thread.history()[-1]
+        assert reminder.content.startswith(f"<@{mover.id}>, a reminder")
+        await t.env.advance_time(60)
+        assert thread.history()[-1].id == reminder.id, "one reminder per turn"
+        await t.env.advance_time(FIVE_MINUTES / 2)
+        notice = thread.history()[-1]
+        assert f"<@{waiting.id}>" in notice.content and "ran out" in notice.content
+        refused = await mover.click(notice, label="Claim the win")
+        assert refused.response.ephemeral and "your turn" in refused.response.content
+        refused = await t.carol.click(notice, label="Claim the win")
+        assert refused.response.ephemeral and "not playing" in refused.response.content
+        await waiting.click(notice, label="Claim the win")
+        final = thread.history()[-1]
+        assert "Game over" in final.content and "ran out of time" in final.content
+        assert "won" in thread.name
+        used = next(m for m in thread.history() if m.id == notice.id)
+        assert not used.components and "claimed the win" in used.content
+
+
+async def test_an_unclaimed_game_closes_with_no_result_even_across_a_restart(
+    tmp_path: Path,
+) -> None:
+    async with opened(tmp_path) as t:
+        thread = await start_timed(t)
+        await t.env.advance_time(FIVE_MINUTES + 61)
+        count = len(thread.history())
+        await restart(t)
+        await t.env.advance_time(120)
+        assert len(thread.history()) == count, "the restart repeats no notice"
+        await t.env.advance_time(FIVE_MINUTES)
+        final = thread.history()[-1]
+        assert "Game over" in final.content and "No result" in final.content
+        assert not final.components, "no rematch for a game nobody finished"
+        assert "no result" in thread.name
+        board = await t.alice.slash(t.channel, "caravan leaderboard")
+        assert "No rated games yet" in (board.response.embeds[0].description or "")
+
+
+async def test_the_ai_claims_when_its_opponent_lets_the_time_run_out(tmp_path: Path) -> None:
+    async with opened(tmp_path, ai_workers=0, ai_pause_seconds=0.5) as t:
+        await t.alice.slash(t.channel, "caravan play-ai", difficulty="easy", turn=FIVE_MINUTES)
+        thread = t.channel.threads[-1]
+        for _ in range(20):  # the AI's first move, when it starts
+            if f"<@{t.alice.id}>, your move" in thread.history()[-1].content:
+                break
+            await t.env.advance_time(1)
+        await t.env.advance_time(FIVE_MINUTES + 61)
+        final = thread.history()[-1]
+        assert "Game over" in final.content and "ran out of time" in final.content
+        assert any("a reminder" in m.content for m in thread.history())
+
+
+async def test_rematch_offers_the_same_rules_to_the_same_players(tmp_path: Path) -> None:
+    async with opened(tmp_path) as t:
+        challenge = await t.alice.slash(
+            t.channel, "caravan challenge", opponent=t.bob, rules="simple", jokers=1
+        )
+        await t.bob.click(challenge.response, label="Accept")
+        thread = t.channel.threads[-1]
+        final = await resign(t, thread, t.bob)
+        assert "Game over" in final.content
+        refused = await t.carol.click(final, label="Rematch")
+        assert refused.response.ephemeral and "Only the players" in refused.response.content
+        offered = await t.bob.click(final, label="Rematch")
+        assert offered.response.ephemeral and "Rematch offered" in offered.response.content
+        rematch = t.channel.history()[-1]
+        assert rematch.content.startswith("Rematch!") and f"<@{t.alice.id}>" in rematch.content
+        assert "`simple`, 1 joker" in rematch.content
+        refused = panel_of(await t.carol.click(rematch, label="Accept"))
+        assert refused.ephemeral and "for <@" in refused.content
+        await t.alice.click(rematch, label="Accept")
+        assert len(t.channel.threads) == 2 and "Bob vs Alice" in t.channel.threads[-1].name
+
+
+async def test_rematch_against_the_ai_starts_at_once(tmp_path: Path) -> None:
+    async with opened(tmp_path, ai_workers=0, ai_pause_seconds=0.5) as t:
+        await t.alice.slash(t.channel, "caravan play-ai", difficulty="easy")
+        thread = t.channel.threads[-1]
+        for _ in range(20):
+            if f"<@{t.alice.id}>, your move" in thread.history()[-1].content:
+                break
+            await t.env.advance_time(1)
+        final = await resign(t, thread, t.alice)
+        started = await t.alice.click(final, label="Rematch")
+        assert started.response.ephemeral and "New game" in started.response.content
+        assert len(t.channel.threads) == 2
+        assert any("difficulty **easy**" in m.content for m in t.channel.history()[-3:])
+
+
+async def test_leaderboard_and_stats_after_rated_games(tmp_path: Path) -> None:
+    async with opened(tmp_path) as t:
+        for _ in range(2):
+            thread = await start(t)
+            await resign(t, thread, t.bob)
+        board = (await t.carol.slash(t.channel, "caravan leaderboard")).response
+        assert not board.ephemeral
+        [embed] = board.embeds
+        lines = (embed.description or "").splitlines()
+        assert "Alice" in lines[0] and "2-0-0" in lines[0] and "W2" in lines[0]
+        assert "Bob" in lines[1] and "0-2-0" in lines[1] and "L2" in lines[1]
+        assert "?" in lines[0], "provisional ratings are marked"
+        assert "you" not in embed.description, "Carol is not ranked"
+        mine = (await t.bob.slash(t.channel, "caravan leaderboard", page=1)).response
+        assert "you" in mine.embeds[0].description.splitlines()[1]
+        stats = panel_of(await t.carol.slash(t.channel, "caravan stats", user=t.alice))
+        [embed] = stats.embeds
+        fields = {f.name: f.value for f in embed.fields}
+        assert (
+            fields["Games"] == "2" and fields["W-L-D"] == "2-0-0" and fields["Win rate"] == "100%"
+        )
+        assert fields["Rank"] == "#1" and "Won against Bob" in fields["Recent games"]
+        assert any(a.filename == "rating.png" for a in stats.attachments)
+        empty = panel_of(await t.carol.slash(t.channel, "caravan stats"))
+        assert "No finished games" in (empty.embeds[0].description or "")
+        assert not empty.attachments
+
+
+async def test_games_and_hand_from_anywhere(tmp_path: Path) -> None:
+    async with opened(tmp_path) as t:
+        thread = await start(t)
+        game_id = int(thread.history()[-1].components[0].children[0].custom_id.split(":")[-1])
+        listed = (await t.alice.slash(t.channel, "caravan games")).response
+        assert listed.ephemeral and f"#{game_id}" in listed.content and "Bob" in listed.content
+        choices = await t.alice.autocomplete(t.channel, "caravan hand", "game", "")
+        assert [c["value"] for c in choices] == [game_id] and "Bob" in choices[0]["name"]
+        other = t.guild.create_text_channel("elsewhere")
+        hand = panel_of(await t.alice.slash(other, "caravan hand", game=game_id))
+        assert hand.ephemeral and hand.attachments[0].filename == "hand.png"
+        refused = await t.carol.slash(other, "caravan hand", game=game_id)
+        assert refused.followups == [] and "not playing" in refused.response.content
+        assert await t.carol.autocomplete(t.channel, "caravan hand", "game", "") == []
+        none = (await t.carol.slash(t.channel, "caravan games")).response
+        assert "no games in progress" in none.content
+
+
+async def test_rules_help_topics_and_the_games_preset(tmp_path: Path) -> None:
+    async with opened(tmp_path) as t:
+        help_ = (await t.carol.slash(t.channel, "caravan rules")).response
+        assert help_.ephemeral and "one minute" in help_.content
+        assert help_.attachments[0].filename == "rules-overview.png"
+        king = (await t.carol.slash(t.channel, "caravan rules", topic="king")).response
+        assert "doubles" in king.content and "This game" not in king.content
+        challenge = await t.alice.slash(t.channel, "caravan challenge", rules="foxon")
+        await t.bob.click(challenge.response, label="Accept")
+        thread = t.channel.threads[-1]
+        inside = (await t.carol.slash(thread, "caravan rules", topic="queen")).response
+        assert "`foxon`" in inside.content and "Queen only reverses" in inside.content
+
+
+async def test_decks_saved_shown_played_and_deleted(tmp_path: Path) -> None:
+    async with opened(tmp_path) as t:
+        bad = (
+            await t.alice.slash(t.channel, "caravan deck save", name="x", cards="Ah 2h")
+        ).response
+        assert bad.ephemeral and "at least 30" in bad.content
+        saved = await t.alice.slash(t.channel, "caravan deck save", name="classic", cards=FULL)
+        assert "Saved your deck **classic** (54 cards)" in saved.response.content
+        listed = (await t.alice.slash(t.channel, "caravan deck list")).response
+        assert "**classic**: 54 cards" in listed.content
+        shown = (await t.alice.slash(t.channel, "caravan deck show", name="classic")).response
+        assert shown.ephemeral and shown.attachments[0].filename == "deck.png"
+        choices = await t.alice.autocomplete(t.channel, "caravan challenge", "deck", "cla")
+        assert [c["value"] for c in choices] == ["classic"]
+        refused = await t.alice.slash(
+            t.channel, "caravan challenge", opponent=t.bob, rules="simple", deck="classic"
+        )
+        assert refused.response.ephemeral and "cannot be used with `simple`" in (
+            refused.response.content
+        )
+        missing = await t.bob.slash(t.channel, "caravan challenge", deck="classic")
+        assert "no deck called" in missing.response.content
+        challenge = await t.alice.slash(
+            t.channel, "caravan challenge", opponent=t.bob, deck="classic"
+        )
+        assert "custom deck" in challenge.response.content
+        await t.bob.click(challenge.response, label="Accept")
+        await play_out(t, t.channel.threads[-1], seed=3)
+        gone = await t.alice.slash(t.channel, "caravan deck delete", name="classic")
+        assert "Deleted" in gone.response.content
+        again = await t.alice.slash(t.channel, "caravan deck delete", name="classic")
+        assert "no deck called" in again.response.content
+
+
+async def test_replay_posts_a_record_the_engine_replays(tmp_path: Path) -> None:
+    async with opened(tmp_path) as t:
+        thread = await start(t, "caravanthegame")
+        game_id = int(thread.history()[-1].components[0].children[0].custom_id.split(":")[-1])
+        early = await t.alice.slash(t.channel, "caravan replay", game=game_id)
+        assert early.response.ephemeral and "once it is over" in early.response.content
+        await play_out(t, thread, seed=8)
+        choices = await t.alice.autocomplete(t.channel, "caravan replay", "game", "")
+        assert [c["value"] for c in choices] == [game_id]
+        posted = panel_of(await t.carol.slash(t.channel, "caravan replay", game=game_id))
+        names = sorted(a.filename for a in posted.attachments)
+        assert names == [f"caravan-game-{game_id}.sh", "table.png"]
+        assert "seed `" in posted.content
+        script = (await posted.attachments[0].read()).decode()
+        if not posted.attachments[0].filename.endswith(".sh"):
+            script = (await posted.attachments[1].read()).decode()
+        command = script.splitlines()[1].replace("python", shlex.quote(sys.executable))
+        shown = subprocess.run(
+            f"{command} | {shlex.quote(sys.executable)} -m engine show",
+            shell=True,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        assert '"winner": "' in shown.stdout or '"winner":"' in shown.stdout
+
+
+async def test_server_settings_are_for_managers_and_apply(tmp_path: Path) -> None:
+    async with opened(tmp_path) as t:
+        with pytest.raises(SetupError, match="default-member-permissions"):
+            await t.carol.slash(t.channel, "caravan-admin show")
+        managers = t.guild.create_role(
+            "Managers", permissions=discord.Permissions(manage_guild=True)
+        )
+        boss = t.guild.add_member(t.env.create_user("Boss"), roles=[managers])
+        shown = (await boss.slash(t.channel, "caravan-admin show")).response
+        assert shown.ephemeral and "`new-vegas`, 2 jokers" in shown.content
+        saved = await boss.slash(
+            t.channel, "caravan-admin set", rules="simple", jokers=1, turn=3600, threads=False
+        )
+        assert "`simple`, 1 joker" in saved.response.content and "1 hour" in saved.response.content
+        challenge = await t.alice.slash(t.channel, "caravan challenge", opponent=t.bob)
+        assert "`simple`, 1 joker, 1 hour a turn" in challenge.response.content
+        await t.bob.click(challenge.response, label="Accept")
+        assert not t.channel.threads, "threads are off: the game runs in the channel"
+        games = t.channel.history()[-1]
+        game_id = int(games.components[0].children[0].custom_id.split(":")[-1])
+        lobby = t.guild.create_text_channel("lobby")
+        await boss.slash(t.channel, "caravan-admin channels", action="add", channel=lobby)
+        refused = await t.carol.slash(t.channel, "caravan challenge")
+        assert refused.response.ephemeral and f"<#{lobby.id}>" in refused.response.content
+        allowed = await t.carol.slash(lobby, "caravan challenge")
+        assert not allowed.response.ephemeral
+        choices = await boss.autocomplete(t.channel, "caravan-admin end", "game", "")
+        assert [c["value"] for c in choices] == [game_id]
+        ended = await boss.slash(t.channel, "caravan-admin end", game=game_id)
+        assert "with no result" in panel_of(ended).content
+        final = t.channel.history()[-1]
+        assert "Game over" in final.content and "server admin" in final.content
+        again = await boss.slash(t.channel, "caravan-admin end", game=game_id)
+        assert "over" in panel_of(again).content
