@@ -25,7 +25,7 @@ import statistics
 import tempfile
 from pathlib import Path
 
-from bot.simulate import Timings, opened, play_turn
+from bot.simulate import Timings, opened, play_turn, start_many
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -39,17 +39,9 @@ def percentile(values: list[float], q: float) -> float:
 async def run(games: int, budget: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         async with opened(Path(folder)) as t:
-            threads = []
-            pairs = {}
-            for index in range(games):
-                challenger = t.guild.add_member(t.env.create_user(f"Player {index}a"))
-                opponent = t.guild.add_member(t.env.create_user(f"Player {index}b"))
-                challenge = await challenger.slash(
-                    t.channel, "caravan challenge", opponent=opponent, rules="new-vegas"
-                )
-                await opponent.click(challenge.response, label="Accept")
-                threads.append(t.channel.threads[-1])
-                pairs[threads[-1].id] = [challenger, opponent]
+            started = await start_many(t, games)
+            threads = [thread for thread, _ in started]
+            pairs = {thread.id: players for thread, players in started}
             rng = random.Random(1)
             timings = Timings()
             live = list(threads)

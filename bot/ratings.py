@@ -2,8 +2,9 @@
 games per player: a rating is a belief (mu) with its uncertainty (sigma), so a new player's
 first results move it a lot and a veteran's little. Draws count as ties.
 
-Shown ratings are `mu * 60` (a new player shows 1500); the leaderboard ranks by the
-conservative `mu - 3 * sigma`, so a lucky newcomer does not top it after one game.
+Shown ratings are `mu * 60` (a new player shows 1500). The leaderboard lists established
+players (5 rated games or more) before provisional ones, each group by the shown rating, so
+a lucky newcomer does not top it after one game and the numbers read in order.
 """
 
 from __future__ import annotations
@@ -28,11 +29,6 @@ class Skill:
     def shown(self) -> int:
         """The number players see."""
         return round(self.mu * DISPLAY_SCALE)
-
-    @property
-    def conservative(self) -> float:
-        """What the leaderboard ranks by."""
-        return self.mu - 3 * self.sigma
 
 
 def rate(a: Skill, b: Skill, winner: str) -> tuple[Skill, Skill]:

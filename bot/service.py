@@ -27,7 +27,7 @@ from bot.errors import (
     ServiceError,
     StaleView,
 )
-from bot.ratings import Skill
+from bot.ratings import PROVISIONAL_GAMES, Skill
 from bot.records import (
     Challenge,
     Deck,
@@ -600,15 +600,17 @@ class GameService:
     # ----- standing -------------------------------------------------------------------------
 
     async def leaderboard(self, guild_id: int, page: int = 1, per_page: int = 10) -> Leaderboard:
-        """The guild's ranking, by the conservative rating (mu - 3 sigma)."""
+        """The guild's ranking: established players (PROVISIONAL_GAMES rated games or more)
+        first, then provisional ones, each group by the rating shown (so the numbers read
+        in order, and a lucky newcomer does not top the board after one game)."""
         row = await self.db.fetchone("SELECT COUNT(*) FROM ratings WHERE guild_id = ?", (guild_id,))
         total = int(row[0]) if row else 0
         pages = max(1, math.ceil(total / per_page))
         page = min(max(1, page), pages)
         rows = await self.db.fetchall(
-            "SELECT * FROM ratings WHERE guild_id = ? ORDER BY mu - 3 * sigma DESC, user_id "
+            "SELECT * FROM ratings WHERE guild_id = ? ORDER BY games < ?, mu DESC, user_id "
             "LIMIT ? OFFSET ?",
-            (guild_id, per_page, (page - 1) * per_page),
+            (guild_id, PROVISIONAL_GAMES, per_page, (page - 1) * per_page),
         )
         start = (page - 1) * per_page
         entries = tuple(standing(start + i + 1, row) for i, row in enumerate(rows))
@@ -620,11 +622,20 @@ class GameService:
         )
         if row is None:
             return None
-        score = row["mu"] - 3 * row["sigma"]
+        provisional = int(row["games"] < PROVISIONAL_GAMES)
         above = await self.db.fetchone(
-            "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND (mu - 3 * sigma > ? OR "
-            "(mu - 3 * sigma = ? AND user_id < ?))",
-            (guild_id, score, score, user_id),
+            "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND ((games < ?) < ? OR "
+            "((games < ?) = ? AND (mu > ? OR (mu = ? AND user_id < ?))))",
+            (
+                guild_id,
+                PROVISIONAL_GAMES,
+                provisional,
+                PROVISIONAL_GAMES,
+                provisional,
+                row["mu"],
+                row["mu"],
+                user_id,
+            ),
         )
         assert above is not None
         return standing(above[0] + 1, row)

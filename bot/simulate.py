@@ -164,3 +164,20 @@ async def play_out(t: Table, thread: Any, seed: int, limit: int = 2000) -> None:
         if not await play_turn(t, thread, rng):
             return
     raise AssertionError("the game did not end")
+
+
+async def start_many(
+    t: Table, games: int, rules: str = "new-vegas", prefix: str = "Player", **options: Any
+) -> list[tuple[Any, list[Any]]]:
+    """`games` games between fresh pairs of members, all started: (thread, players) each;
+    `options` go to `/caravan challenge` (for example `turn=300`)."""
+    started = []
+    for index in range(games):
+        challenger = t.guild.add_member(t.env.create_user(f"{prefix} {index}a"))
+        opponent = t.guild.add_member(t.env.create_user(f"{prefix} {index}b"))
+        challenge = await challenger.slash(
+            t.channel, "caravan challenge", opponent=opponent, rules=rules, **options
+        )
+        await opponent.click(challenge.response, label="Accept")
+        started.append((t.channel.threads[-1], [challenger, opponent]))
+    return started

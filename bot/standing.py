@@ -10,6 +10,7 @@ from collections.abc import Mapping
 import discord
 
 from bot.narrate import result
+from bot.ratings import PROVISIONAL_GAMES
 from bot.records import GameInfo, GameRecord, Leaderboard, Standing, Stats
 from bot.render.figures import draw_rating_chart, render
 from bot.render.style import AMBER
@@ -60,7 +61,8 @@ def leaderboard_embed(
     embed.description = "\n".join(lines)
     embed.set_footer(
         text=f"Page {board.page} of {board.pages} · {board.total} ranked players · "
-        "rating? = provisional (fewer than 10 games) · wins-losses-draws"
+        f"rating? = provisional (fewer than {PROVISIONAL_GAMES} rated games; listed after "
+        "the others) · wins-losses-draws"
     )
     return embed
 

@@ -166,3 +166,20 @@ async def test_abandon_is_limited_to_the_server(service: GameService) -> None:
     with pytest.raises(NotFound):
         await service.abandon(info.id, guild_id=GUILD + 1)
     assert (await service.abandon(info.id, guild_id=GUILD)).end_reason == "abandoned"
+
+
+async def test_leaderboard_lists_established_players_first_each_by_rating(
+    service: GameService,
+) -> None:
+    dave = 4
+    for _ in range(5):  # Alice and Bob: 5 rated games each, established
+        challenge = await service.create_challenge(GUILD, CHANNEL, ALICE, BOB)
+        await service.resign((await service.accept(challenge.id, BOB)).id, BOB)
+    challenge = await service.create_challenge(GUILD, CHANNEL, CAROL, dave)
+    await service.resign((await service.accept(challenge.id, dave)).id, dave)
+    board = await service.leaderboard(GUILD)
+    assert [e.user_id for e in board.entries] == [ALICE, BOB, CAROL, dave]
+    assert [e.provisional for e in board.entries] == [False, False, True, True]
+    assert board.entries[2].rating > board.entries[1].rating, "Carol's one win rates high"
+    for entry in board.entries:
+        assert await service.standing(GUILD, entry.user_id) == entry
