@@ -111,7 +111,8 @@ class GameService:
             )
             if count >= limit:
                 raise ChallengeRefused(
-                    f"You already have {count} open challenges; cancel one or wait for an answer."
+                    f"You already have {count} open challenge{'s' * (count != 1)}, the most at "
+                    "once; cancel one or wait for an answer."
                 )
             cursor = tx.execute(
                 "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, rules, "

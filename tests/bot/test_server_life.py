@@ -290,3 +290,18 @@ async def test_server_settings_are_for_managers_and_apply(tmp_path: Path) -> Non
         assert "Game over" in final.content and "server admin" in final.content
         again = await boss.slash(t.channel, "caravan-admin end", game=game_id)
         assert "over" in panel_of(again).content
+
+
+async def test_limits_on_open_challenges_and_games_answer_privately(tmp_path: Path) -> None:
+    async with opened(tmp_path, max_open_challenges=1, max_active_games=1) as t:
+        await t.alice.slash(t.channel, "caravan challenge")
+        second = (await t.alice.slash(t.channel, "caravan challenge", opponent=t.bob)).response
+        assert second.ephemeral and "1 open challenge, the most" in second.content
+        first = t.channel.history()[-1]
+        await t.bob.click(first, label="Accept")  # Alice and Bob now play their one game
+        third = await t.carol.slash(t.channel, "caravan challenge", opponent=t.alice)
+        refused = panel_of(await t.alice.click(third.response, label="Accept"))
+        assert refused.ephemeral and "the most at once" in refused.content
+        ai = (await t.bob.slash(t.channel, "caravan play-ai")).response
+        assert ai.ephemeral and "the most at once" in ai.content
+        assert len(t.channel.threads) == 1
