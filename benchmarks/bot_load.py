@@ -27,20 +27,15 @@ import argparse
 import asyncio
 import random
 import resource
-import statistics
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
+from bot_latency import percentile  # this folder's sibling script
+
 from bot.app import OOPS
 from bot.simulate import Timings, opened, panel_of, play_turn, restart, start_many
-
-
-def percentile(values: list[float], q: int) -> float:
-    if len(values) < 2:
-        return values[0] if values else 0.0
-    return statistics.quantiles(values, n=100, method="inclusive")[q - 1]
 
 
 async def look_around(t: Any, member: Any) -> list[Any]:

@@ -12,7 +12,6 @@ time. Slow work (the database, images) comes after a defer, so Discord's 3 secon
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import time
@@ -23,18 +22,16 @@ import discord
 from discord.ext import commands, tasks
 
 from bot import items
-from bot.ai import LEVELS, AiWorker
-from bot.choices import GameChoice, make_rules, rules_words, turn_words
+from bot.ai import LEVELS, AiTurns
+from bot.choices import GameChoice, game_options, rules_words, turn_words
 from bot.commands import AdminCommands, CaravanCommands
-from bot.errors import BadDeck, NotYourGame, ServiceError, StaleView
+from bot.errors import NotYourGame, ServiceError, StaleView
 from bot.panels import Panel, hand_panel, rules_text, seat_names, turn_message
 from bot.records import Challenge, GameInfo, Outcome
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Database
 from engine import Rules
-from engine.errors import RulesError
-from engine.rules import DEFAULT_PRESET
 
 log = logging.getLogger("caravan.bot")
 Interaction = discord.Interaction[Any]
@@ -59,9 +56,7 @@ class CaravanBot(commands.Bot):
         self.db: Database | None = None
         self._service: GameService | None = None
         self._names: dict[int, str] = {}
-        self.ai = AiWorker(settings.ai_workers)
-        self._ai_tasks: dict[int, asyncio.Task[None]] = {}  # by game id
-        self._resume: asyncio.Task[None] | None = None
+        self.ai = AiTurns(self)
 
     @property
     def service(self) -> GameService:
@@ -75,7 +70,7 @@ class CaravanBot(commands.Bot):
         self.tree.add_command(AdminCommands(self))
         self.add_dynamic_items(*items.ALL_ITEMS)
         self.expire_loop.start()
-        self._resume = asyncio.create_task(self._resume_ai_turns())
+        self.ai.start()
         if self.settings.dev_guild_id is not None and self.settings.discord_token:
             await self.sync_commands(self.settings.dev_guild_id)
 
@@ -91,9 +86,6 @@ class CaravanBot(commands.Bot):
 
     async def close(self) -> None:
         self.expire_loop.cancel()
-        for task in [*self._ai_tasks.values(), self._resume]:
-            if task is not None:
-                task.cancel()
         self.ai.close()
         await super().close()
         if self.db is not None:
@@ -170,7 +162,7 @@ class CaravanBot(commands.Bot):
         difficulty: str = "normal",
     ) -> None:
         async def work() -> None:
-            rules, turn_seconds = await self.game_options(interaction, choice)
+            rules, turn_seconds = await game_options(self, interaction, choice)
             if opponent is not None and self.user is not None and opponent.id == self.user.id:
                 await self._start_ai_game(interaction, difficulty, rules, turn_seconds)
                 return
@@ -192,37 +184,6 @@ class CaravanBot(commands.Bot):
             await self.service.set_challenge_message(challenge.id, message.id)
 
         await self.guard(interaction, "challenge", work())
-
-    async def game_options(self, interaction: Interaction, choice: GameChoice) -> tuple[Rules, int]:
-        """The rules and turn time of a new game: what the player chose, else the server's
-        defaults (`/caravan-admin`), else the bot's; refused outside the server's game
-        channels."""
-        guild_id, channel_id = interaction.guild_id, interaction.channel_id
-        if guild_id is None or channel_id is None:
-            raise NotYourGame("Games are played in a server's channel.")
-        server = await self.service.guild_settings(guild_id)
-        allowed = server.get("channels") or []
-        if allowed and channel_id not in allowed:
-            channel = self.get_channel(channel_id)
-            parent = getattr(channel, "parent_id", None)
-            if parent not in allowed:
-                where = ", ".join(f"<#{c}>" for c in allowed)
-                raise NotYourGame(f"Games start in {where} on this server.")
-        preset = choice.preset or server.get("preset") or DEFAULT_PRESET
-        jokers = choice.jokers
-        if jokers is None and choice.preset is None:
-            jokers = server.get("jokers")
-        rules = make_rules(preset, jokers)
-        if choice.deck:
-            deck = await self.service.deck(interaction.user.id, choice.deck)
-            try:
-                rules = Rules(rules.preset, rules.jokers, (deck.cards, tuple(rules.deck(1))))
-            except RulesError as error:
-                raise BadDeck(
-                    f"Your deck {deck.name!r} cannot be used with `{preset}` rules: {error}"
-                ) from None
-        turn = choice.turn_seconds or server.get("turn_seconds")
-        return rules, int(turn or self.settings.default_turn_seconds)
 
     def _challenge_text(self, challenge: Challenge, status: str) -> str:
         who = f"<@{challenge.opponent_id}>" if challenge.opponent_id else "anyone"
@@ -268,7 +229,7 @@ class CaravanBot(commands.Bot):
 
     async def play_ai(self, interaction: Interaction, difficulty: str, choice: GameChoice) -> None:
         async def work() -> None:
-            rules, turn_seconds = await self.game_options(interaction, choice)
+            rules, turn_seconds = await game_options(self, interaction, choice)
             await self._start_ai_game(interaction, difficulty, rules, turn_seconds)
 
         await self.guard(interaction, "play-ai", work())
@@ -323,7 +284,7 @@ class CaravanBot(commands.Bot):
             await self.service.set_game_messages(info.id, thread_id=thread.id)
         info, view = await self.service.view(info.id, None)
         await self.post_turn(info, view, None)
-        self._schedule_ai(info)
+        self.ai.schedule(info)
 
     # ----- the table -----------------------------------------------------------------------
 
@@ -358,65 +319,10 @@ class CaravanBot(commands.Bot):
             with contextlib.suppress(discord.HTTPException):
                 await channel.edit(name=f"Caravan: {names['A']} vs {names['B']}: {ending}"[:100])
 
-    async def _after(self, outcome: Outcome) -> None:
+    async def after(self, outcome: Outcome) -> None:
+        """Post what a change to a game did, and let the AI answer if it is its turn."""
         await self.post_turn(outcome.game, outcome.spectator, outcome.event)
-        self._schedule_ai(outcome.game)
-
-    # ----- the computer opponent ---------------------------------------------------------
-
-    def _schedule_ai(self, info: GameInfo) -> None:
-        """Start the AI's move if it is the AI's turn (once per game at a time)."""
-        due = info.active and info.ai_seat is not None and info.turn == info.ai_seat
-        if due and info.id not in self._ai_tasks:
-            self._ai_tasks[info.id] = asyncio.create_task(self._ai_move(info.id))
-
-    def cancel_ai(self, game_id: int) -> None:
-        """Stop the AI's thinking in a game that ended some other way (an admin ended it)."""
-        task = self._ai_tasks.pop(game_id, None)
-        if task is not None:
-            task.cancel()
-
-    async def _ai_move(self, game_id: int) -> None:
-        """Think in the worker, wait out a human pause, play the move like anyone's."""
-        started = time.perf_counter()
-        outcome = "ok"
-        played: Outcome | None = None
-        try:
-            played = await self._ai_play(game_id, started)
-        except ServiceError as refusal:  # the game moved on meanwhile (a resignation)
-            outcome = type(refusal).__name__
-        except Exception:
-            outcome = "error"
-            log.exception("the AI's move in game %s failed", game_id)
-        finally:
-            # before the turn is posted: the player's answer may schedule the next AI move
-            self._ai_tasks.pop(game_id, None)
-            spent = (time.perf_counter() - started) * 1000
-            log.info("ai move in game %s: %s in %.1f ms", game_id, outcome, spent)
-        if played is not None:
-            try:
-                await self._after(played)
-            except Exception:
-                log.exception("posting the AI's move in game %s failed", game_id)
-
-    async def _ai_play(self, game_id: int, started: float) -> Outcome | None:
-        """The AI's move, committed; None if the AI owes none (any more)."""
-        info = await self.service.game(game_id)
-        if not info.active or info.ai_seat is None or info.turn != info.ai_seat:
-            return None
-        ai_user = info.user_at(info.ai_seat)
-        info, view = await self.service.view(game_id, ai_user)
-        move = await self.ai.decide(info.ai_level or "normal", view, f"{game_id}/{view.ply}")
-        pause = self.settings.ai_pause_seconds - (time.perf_counter() - started)
-        if pause > 0:
-            await asyncio.sleep(pause)
-        return await self.service.play(game_id, ai_user, move, info.version)
-
-    async def _resume_ai_turns(self) -> None:
-        """After a start, make the moves the AI owed when the bot stopped."""
-        await self.wait_until_ready()
-        for info in await self.service.ai_turns():
-            self._schedule_ai(info)
+        self.ai.schedule(outcome.game)
 
     # ----- the hand panel ----------------------------------------------------------------
 
@@ -481,7 +387,7 @@ class CaravanBot(commands.Bot):
             names = await self.names(outcome.game)
             panel = await hand_panel(outcome.game, outcome.view, names, note="Played.")
             await self._edit_panel(interaction, panel)
-            await self._after(outcome)
+            await self.after(outcome)
 
         await self.guard(interaction, "play", work())
 
@@ -508,7 +414,7 @@ class CaravanBot(commands.Bot):
             await interaction.response.defer()
             outcome = await self.service.resign(game_id, interaction.user.id)
             await interaction.edit_original_response(content="You resigned.", view=None)
-            await self._after(outcome)
+            await self.after(outcome)
 
         await self.guard(interaction, "resign", work())
 
@@ -525,7 +431,7 @@ class CaravanBot(commands.Bot):
             await interaction.response.edit_message(
                 content=f"<@{interaction.user.id}> claimed the win: the turn ran out.", view=None
             )
-            await self._after(outcome)
+            await self.after(outcome)
 
         await self.guard(interaction, "claim", work())
 
@@ -609,7 +515,7 @@ class CaravanBot(commands.Bot):
                 items.controls(items.GameAction(info.id, "claim")),
             )
         for outcome in found.claimed:
-            await self._after(outcome)
+            await self.after(outcome)
         for info in found.closed:
             _, view = await self.service.view(info.id, None)
             await self.post_turn(info, view, None)

@@ -1,11 +1,20 @@
-"""What a player may choose for a new game (rules, jokers, turn time, deck) and how those
-choices are written back to them."""
+"""What a player may choose for a new game (rules, jokers, turn time, deck), how those
+choices combine with the server's defaults, and how they are written back to players."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
+import discord
+
+from bot.errors import BadDeck, NotYourGame
 from engine import Rules
+from engine.errors import RulesError
+from engine.rules import DEFAULT_PRESET
+
+if TYPE_CHECKING:
+    from bot.app import CaravanBot
 
 TURN_TIMES = {  # the turn deadlines offered at a challenge, in seconds
     "5 minutes": 5 * 60,
@@ -46,3 +55,37 @@ def rules_words(rules: Rules) -> str:
 
 def make_rules(preset: str, jokers: int | None) -> Rules:
     return Rules(preset) if jokers is None else Rules(preset, jokers=jokers)
+
+
+async def game_options(
+    bot: CaravanBot, interaction: discord.Interaction[Any], choice: GameChoice
+) -> tuple[Rules, int]:
+    """The rules and turn time of a new game: what the player chose, else the server's
+    defaults (`/caravan-admin`), else the bot's; refused outside the server's game
+    channels."""
+    guild_id, channel_id = interaction.guild_id, interaction.channel_id
+    if guild_id is None or channel_id is None:
+        raise NotYourGame("Games are played in a server's channel.")
+    server = await bot.service.guild_settings(guild_id)
+    allowed = server.get("channels") or []
+    if allowed and channel_id not in allowed:
+        channel = bot.get_channel(channel_id)
+        parent = getattr(channel, "parent_id", None)
+        if parent not in allowed:
+            where = ", ".join(f"<#{c}>" for c in allowed)
+            raise NotYourGame(f"Games start in {where} on this server.")
+    preset = choice.preset or server.get("preset") or DEFAULT_PRESET
+    jokers = choice.jokers
+    if jokers is None and choice.preset is None:
+        jokers = server.get("jokers")
+    rules = make_rules(preset, jokers)
+    if choice.deck:
+        deck = await bot.service.deck(interaction.user.id, choice.deck)
+        try:
+            rules = Rules(rules.preset, rules.jokers, (deck.cards, tuple(rules.deck(1))))
+        except RulesError as error:
+            raise BadDeck(
+                f"Your deck {deck.name!r} cannot be used with `{preset}` rules: {error}"
+            ) from None
+    turn = choice.turn_seconds or server.get("turn_seconds")
+    return rules, int(turn or bot.settings.default_turn_seconds)

@@ -350,7 +350,7 @@ async def admin_end(bot: CaravanBot, interaction: Interaction, game_id: int) -> 
         guild_id = _admin(interaction)
         await interaction.response.defer(ephemeral=True)
         info = await bot.service.abandon(game_id, guild_id)
-        bot.cancel_ai(game_id)
+        bot.ai.cancel(game_id)
         _, view = await bot.service.view(game_id, None)
         await bot.post_turn(info, view, None)
         names = await bot.names(info)

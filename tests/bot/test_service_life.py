@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from bot.errors import BadDeck, NotFound
-from bot.service import MAX_DECKS, GameService
+from bot.ledger import MAX_DECKS
+from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Database
 from engine import Rules
