@@ -104,3 +104,25 @@ async def test_concurrent_transactions_never_share_a_commit(db: Database) -> Non
     assert sum(isinstance(r, ValueError) for r in results) == 20
     rows = await db.fetchall("SELECT guild_id FROM guild_settings ORDER BY guild_id")
     assert [row[0] for row in rows] == list(range(0, 40, 2))
+
+
+async def test_a_database_from_the_first_schema_is_upgraded_with_its_games(
+    tmp_path: Path,
+) -> None:
+    """A server that ran the bot before migration 0002 keeps its games and gains the new
+    columns and tables."""
+    path = tmp_path / "old.db"
+    _, _, first = migrations()[0]
+    with sqlite3.connect(path) as connection:
+        connection.executescript(first + "\nPRAGMA user_version = 1;")
+        connection.execute(
+            "INSERT INTO games (guild_id, channel_id, player_a, player_b, rules, seed, turn, "
+            "turn_seconds, deadline, created_at, updated_at) "
+            "VALUES (1, 2, 3, 4, '\"new-vegas\"', 5, 'A', 60, 70.0, 0.0, 0.0)"
+        )
+    db = await Database.open(path)
+    assert await db.user_version() == len(migrations()) >= 2
+    row = await db.fetchone("SELECT seed, reminded_version, overdue_version FROM games")
+    assert tuple(row) == (5, None, None)
+    assert (await db.fetchone("SELECT COUNT(*) FROM decks"))[0] == 0
+    await db.close()
