@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from bot import items
+from bot.help import preset_text
 from bot.narrate import describe, result, summary
 from bot.records import GameInfo
 from bot.render.hand import playable, render_hand
@@ -21,16 +22,6 @@ from bot.render.table import render_table
 from engine import Card, Move, MoveEvent, PlayerView
 
 PAGE = 24  # options per select page, leaving room for "more"
-RULES_TEXT = {
-    "new-vegas": "the game as Fallout: New Vegas plays it",
-    "caravanthegame": "the physical card game's rules: its own deal, and an empty deck loses",
-    "foxon": (
-        "Foxon's rules: picture cards on your own caravans only and without limit, Kings add "
-        "instead of doubling, Queens only reverse, Jokers hit their rank including the card "
-        "they are on, a disbanded caravan restarts, the discard pile becomes the deck"
-    ),
-    "simple": "simple rules: no tens, no limit on picture cards, an empty deck means no draw",
-}
 
 
 @dataclass
@@ -187,12 +178,10 @@ def _unique(moves: list[Move]) -> list[Move]:
 
 
 def rules_text(info: GameInfo) -> str:
-    rules = info.rules
-    preset = RULES_TEXT.get(rules.preset, rules.preset)
-    count = rules.jokers or 0
-    jokers = {0: "no jokers", 1: "one joker"}.get(count, f"{count} jokers")
+    """The Rules button's answer: this game's preset and how it differs from New Vegas
+    rules, then the rules in five lines (`/caravan rules` has each topic with pictures)."""
     return (
-        f"**This game:** `{rules.preset}`, {preset}; {jokers} per deck.\n"
+        f"{preset_text(info.rules)}\n"
         "**Goal:** sell two of the three positions. A caravan is for sale at 21 to 26; the "
         "higher one for sale wins its position against the other player's caravan.\n"
         "**Number cards** (A-10) go on your own caravans, going up or down, never repeating "
@@ -201,7 +190,7 @@ def rules_text(info: GameInfo) -> str:
         "**J** removes the card it is on; the **Joker** on an Ace removes that suit, on "
         "2-10 that rank, elsewhere on the table.\n"
         "**Each turn:** play a card, discard one, or disband a caravan. Press *Your hand* "
-        "to see your cards."
+        "to see your cards; `/caravan rules` explains each card with pictures."
     )
 
 

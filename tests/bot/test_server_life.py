@@ -305,3 +305,10 @@ async def test_limits_on_open_challenges_and_games_answer_privately(tmp_path: Pa
         ai = (await t.bob.slash(t.channel, "caravan play-ai")).response
         assert ai.ephemeral and "the most at once" in ai.content
         assert len(t.channel.threads) == 1
+
+
+async def test_the_rules_button_says_how_this_games_preset_differs(tmp_path: Path) -> None:
+    async with opened(tmp_path) as t:
+        thread = await start(t, "simple")
+        shown = (await t.carol.click(thread.history()[-1], label="Rules")).response
+        assert shown.ephemeral and "`simple`" in shown.content and "no tens" in shown.content
