@@ -53,6 +53,7 @@ async def test_reminder_at_half_time_then_the_waiting_player_claims(tmp_path: Pa
         await t.env.advance_time(FIVE_MINUTES / 2)
         notice = thread.history()[-1]
         assert f"<@{waiting.id}>" in notice.content and "ran out" in notice.content
+        assert notice.content.count("<@") == 1, "one mention: the player who may claim"
         refused = await mover.click(notice, label="Claim the win")
         assert refused.response.ephemeral and "your turn" in refused.response.content
         refused = await t.carol.click(notice, label="Claim the win")
