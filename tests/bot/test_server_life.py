@@ -14,7 +14,7 @@ import discord
 import pytest
 from simcord import SetupError
 
-from bot.simulate import Table, mover_of, opened, panel_of, play_out, restart, start
+from bot.simulate import Table, mover_of, opened, panel_of, play_out, restart, start, start_many
 from engine.cards import format_cards, standard_deck
 
 FIVE_MINUTES = 300
@@ -313,3 +313,20 @@ async def test_the_rules_button_says_how_this_games_preset_differs(tmp_path: Pat
         thread = await start(t, "simple")
         shown = (await t.carol.click(thread.history()[-1], label="Rules")).response
         assert shown.ephemeral and "`simple`" in shown.content and "no tens" in shown.content
+
+
+async def test_the_callers_rank_is_shown_below_a_page_without_them(tmp_path: Path) -> None:
+    async with opened(tmp_path) as t:
+        for thread, (_, loser) in await start_many(t, 6):  # 12 ranked players, and Alice and Carol
+            await resign(t, thread, loser)
+        for _ in range(2):  # Carol: two losses, last of all
+            challenge = await t.alice.slash(t.channel, "caravan challenge", opponent=t.carol)
+            await t.carol.click(challenge.response, label="Accept")
+            await resign(t, t.channel.threads[-1], t.carol)
+        board = (await t.carol.slash(t.channel, "caravan leaderboard")).response.embeds[0]
+        lines = (board.description or "").splitlines()
+        assert len(lines) == 12 and lines[10] == "", "ten on the page, a gap, then Carol"
+        assert lines[11].startswith("`14.` Carol") and lines[11].endswith("you")
+        assert "Page 1 of 2" in (board.footer.text or "")
+        second = (await t.carol.slash(t.channel, "caravan leaderboard", page=2)).response
+        assert (second.embeds[0].description or "").count("you") == 1
