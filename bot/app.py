@@ -505,12 +505,12 @@ class CaravanBot(commands.Bot):
                 info, f"<@{mover}>, a reminder: your move in this game is due <t:{left}:R>."
             )
         for info in found.overdue:  # one mention: the player who may act on it
-            mover = (await self.names(info))[info.turn or "A"]
+            late = (await self.names(info))[info.turn or "A"]
             waiting = info.user_at("B" if info.turn == "A" else "A")
             grace = int((info.deadline or 0) + info.turn_seconds)
             await self._notice(
                 info,
-                f"<@{waiting}>, {mover}'s time to move ran out: you may claim the win. "
+                f"<@{waiting}>, {late}'s time to move ran out: you may claim the win. "
                 f"Unclaimed, the game closes with no result <t:{grace}:R>.",
                 items.controls(items.GameAction(info.id, "claim")),
             )
