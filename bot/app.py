@@ -96,8 +96,7 @@ class CaravanBot(commands.Bot):
 
     async def names(self, info: GameInfo) -> dict[str, str]:
         for user_id in info.players:
-            if user_id not in self._names:
-                self._names[user_id] = await self._display_name(info.guild_id, user_id)
+            await self.name_of(info.guild_id, user_id)
         names = seat_names(info, self._names)
         if info.ai_seat is not None:
             names[info.ai_seat] = f"{names[info.ai_seat]} ({info.ai_level})"
