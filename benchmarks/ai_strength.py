@@ -1,8 +1,9 @@
 """How strong the computer players are: a seeded round robin of random, greedy, normal, hard.
 
-    python benchmarks/ai_strength.py [--games N] [--jobs J] [--pairs hard:greedy,...]
+    python benchmarks/ai_strength.py [--games N] [--first-seed S] [--jobs J] [--pairs hard:greedy,...]
 
-Each pair plays N games (400 by default) under new-vegas rules from seeds 0..N-1, the
+Each pair plays N games (400 by default) under new-vegas rules from seeds S..S+N-1 (S is 0
+unless given: a later run from S=N adds new games to an earlier one), the
 first player of the pair taking seat A in even-numbered games and seat B in odd ones (the
 deal and who starts come from the seed, so both sides get the same deals). A draw counts
 half. Games run in J worker processes (default: one per core), each player thinking on
@@ -75,6 +76,7 @@ def percentile(values: list[float], q: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400, help="games per pair (default 400)")
+    parser.add_argument("--first-seed", type=int, default=0, help="seed of the first game")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--pairs", help="only these pairs, e.g. hard:greedy,greedy:random")
     args = parser.parse_args()
@@ -85,7 +87,8 @@ def main() -> None:
     for pair in pairs:
         if len(pair) != 2 or not set(pair) <= set(NAMES):
             parser.error(f"a pair is two of {', '.join(NAMES)} joined by ':', not {pair!r}")
-    jobs = [(first, second, seed) for first, second in pairs for seed in range(args.games)]
+    seeds = range(args.first_seed, args.first_seed + args.games)
+    jobs = [(first, second, seed) for first, second in pairs for seed in seeds]
     scores: dict[tuple[str, str], list[float]] = defaultdict(list)
     times: dict[str, list[float]] = defaultdict(list)
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
