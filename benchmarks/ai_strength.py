@@ -1,6 +1,6 @@
 """How strong the computer players are: a seeded round robin of random, greedy, normal, hard.
 
-    python benchmarks/ai_strength.py [--games N] [--first-seed S] [--jobs J] [--pairs hard:greedy,...]
+    python benchmarks/ai_strength.py [--games N] [--first-seed S] [--jobs J] [--pairs X:Y,...]
 
 Each pair plays N games (400 by default) under new-vegas rules from seeds S..S+N-1 (S is 0
 unless given: a later run from S=N adds new games to an earlier one), the
