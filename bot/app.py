@@ -281,9 +281,7 @@ class CaravanBot(commands.Bot):
                 log.info("game %s runs in the channel (no thread: %s)", info.id, error.status)
         if thread is not None:
             await self.service.set_game_messages(info.id, thread_id=thread.id)
-        info, view = await self.service.view(info.id, None)
-        await self.post_turn(info, view, None)
-        self.ai.schedule(info)
+        self.ai.schedule(await self.post_table(info.id))
 
     # ----- the table -----------------------------------------------------------------------
 
@@ -294,6 +292,13 @@ class CaravanBot(commands.Bot):
         channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
         assert isinstance(channel, discord.abc.Messageable)
         return channel
+
+    async def post_table(self, game_id: int) -> GameInfo:
+        """Post the table as it stands, when no move led to it (a game's start, or an end
+        by an admin or an unclaimed timeout); returns the game's record."""
+        info, view = await self.service.view(game_id, None)
+        await self.post_turn(info, view, None)
+        return info
 
     async def post_turn(self, info: GameInfo, view: Any, event: Any) -> None:
         """Post the turn's message (table, words, buttons) and take the buttons off the last."""
@@ -516,8 +521,7 @@ class CaravanBot(commands.Bot):
         for outcome in found.claimed:
             await self.after(outcome)
         for info in found.closed:
-            _, view = await self.service.view(info.id, None)
-            await self.post_turn(info, view, None)
+            await self.post_table(info.id)
 
     async def _notice(self, info: GameInfo, text: str, view: discord.ui.View | None = None) -> None:
         try:

@@ -59,12 +59,6 @@ class CaravanCommands(app_commands.Group):
         choice = GameChoice(rules, jokers, turn, deck)
         await self.bot.challenge(interaction, opponent, choice, difficulty)
 
-    @challenge.autocomplete("deck")
-    async def _challenge_deck(
-        self, interaction: Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return await server.deck_choices(self.bot, interaction, current)
-
     @app_commands.command(name="play-ai", description="Play Caravan against the bot")
     @app_commands.describe(
         difficulty="easy (plays the best-looking move), normal or hard (searches ahead)",
@@ -85,12 +79,6 @@ class CaravanCommands(app_commands.Group):
         deck: str | None = None,
     ) -> None:
         await self.bot.play_ai(interaction, difficulty, GameChoice(rules, jokers, turn, deck))
-
-    @play_ai.autocomplete("deck")
-    async def _play_ai_deck(
-        self, interaction: Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return await server.deck_choices(self.bot, interaction, current)
 
     @app_commands.command(description="The server's Caravan ranking")
     @app_commands.describe(page="Which page (10 players each)")
@@ -160,6 +148,8 @@ class CaravanCommands(app_commands.Group):
     async def deck_delete(self, interaction: Interaction, name: str) -> None:
         await server.deck_delete(self.bot, interaction, name)
 
+    @challenge.autocomplete("deck")
+    @play_ai.autocomplete("deck")
     @deck_show.autocomplete("name")
     @deck_delete.autocomplete("name")
     async def _deck_name(

@@ -4,6 +4,7 @@ with a picture of example caravans, and how a game's preset differs from New Veg
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from bot.render.figures import draw_examples, render
 from engine import Rules, parse_cards
@@ -154,7 +155,9 @@ def preset_text(rules: Rules) -> str:
     return text + PRESET_DIFFERENCES[rules.preset]
 
 
+@cache
 def topic_image(name: str) -> bytes:
+    """The topic's picture (the same every time, so drawn once)."""
     topic = TOPICS[name]
     rows = [(caption, parse_cards(cards)) for caption, cards in topic.examples]
     return render(draw_examples(rows, topic.title))

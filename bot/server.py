@@ -13,15 +13,15 @@ import discord
 from discord import app_commands
 
 from bot import standing
-from bot.choices import TURN_TIMES, rules_words, turn_words
+from bot.choices import TURN_TIMES, make_rules, rules_words, turn_words
 from bot.errors import NotFound, NotYourGame
 from bot.help import TOPICS, preset_text, topic_image, topic_text
 from bot.narrate import result
 from bot.records import GameInfo
 from bot.render.figures import draw_deck, render
 from bot.render.table import render_table
-from engine import Rules
 from engine.cards import format_cards
+from engine.rules import DEFAULT_PRESET
 
 if TYPE_CHECKING:
     from bot.app import CaravanBot
@@ -70,9 +70,7 @@ async def stats(
         found = await bot.service.stats(guild_id, who.id)
         players = [p for game in found.recent for p in game.players]
         names = await _names(bot, guild_id, players)
-        embed = standing.stats_embed(
-            found, who.display_name, {str(g.id): names for g in found.recent}
-        )
+        embed = standing.stats_embed(found, who.display_name, names)
         chart = await asyncio.to_thread(standing.rating_chart, found, who.display_name)
         if chart is not None:
             embed.set_image(url="attachment://rating.png")
@@ -264,9 +262,7 @@ def _admin(interaction: Interaction) -> int:
 
 
 def settings_text(bot: CaravanBot, server: dict[str, Any]) -> str:
-    preset = server.get("preset", "new-vegas")
-    jokers = server.get("jokers")
-    rules = Rules(preset) if jokers is None else Rules(preset, jokers=jokers)
+    rules = make_rules(server.get("preset", DEFAULT_PRESET), server.get("jokers"))
     turn = server.get("turn_seconds", bot.settings.default_turn_seconds)
     channels = server.get("channels") or []
     where = ", ".join(f"<#{c}>" for c in channels) if channels else "any channel"
@@ -351,8 +347,7 @@ async def admin_end(bot: CaravanBot, interaction: Interaction, game_id: int) -> 
         await interaction.response.defer(ephemeral=True)
         info = await bot.service.abandon(game_id, guild_id)
         bot.ai.cancel(game_id)
-        _, view = await bot.service.view(game_id, None)
-        await bot.post_turn(info, view, None)
+        await bot.post_table(game_id)
         names = await bot.names(info)
         await interaction.followup.send(
             f"Ended game #{game_id} ({names['A']} vs {names['B']}) with no result.",

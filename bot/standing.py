@@ -48,12 +48,9 @@ def leaderboard_embed(
             "(games against the bot count in stats, not here)."
         )
         return embed
+    me = caller.user_id if caller is not None else None
     lines = [
-        standing_line(
-            e,
-            names.get(e.user_id, f"Player {e.user_id}"),
-            e.user_id == getattr(caller, "user_id", None),
-        )
+        standing_line(e, names.get(e.user_id, f"Player {e.user_id}"), e.user_id == me)
         for e in board.entries
     ]
     if caller is not None and caller not in board.entries:
@@ -67,10 +64,8 @@ def leaderboard_embed(
     return embed
 
 
-def stats_embed(
-    stats: Stats, name: str, names: Mapping[str, Mapping[int, str]] | None = None
-) -> discord.Embed:
-    """`names[game id as str]` maps each recent game's players to their names."""
+def stats_embed(stats: Stats, name: str, names: Mapping[int, str]) -> discord.Embed:
+    """`names`: the display names of the recent games' players, by user id."""
     embed = discord.Embed(title=f"Caravan stats: {name}", colour=COLOUR)
     if stats.games == 0:
         embed.description = "No finished games yet in this server."
@@ -88,7 +83,7 @@ def stats_embed(
         embed.add_field(name="Rating", value="unrated (no games against people yet)")
     if stats.favourite_rules:
         embed.add_field(name="Favourite rules", value=f"`{stats.favourite_rules}`")
-    recent = [game_line(g, stats.user_id, (names or {}).get(str(g.id), {})) for g in stats.recent]
+    recent = [game_line(g, stats.user_id, names) for g in stats.recent]
     if recent:
         embed.add_field(name="Recent games", value="\n".join(recent)[:1024], inline=False)
     return embed

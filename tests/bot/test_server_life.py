@@ -210,6 +210,10 @@ async def test_decks_saved_shown_played_and_deleted(tmp_path: Path) -> None:
         assert shown.ephemeral and shown.attachments[0].filename == "deck.png"
         choices = await t.alice.autocomplete(t.channel, "caravan challenge", "deck", "cla")
         assert [c["value"] for c in choices] == ["classic"]
+        for command, option in (("caravan play-ai", "deck"), ("caravan deck show", "name")):
+            offered = await t.alice.autocomplete(t.channel, command, option, "")
+            assert [c["value"] for c in offered] == ["classic"]
+        assert await t.bob.autocomplete(t.channel, "caravan deck delete", "name", "") == []
         refused = await t.alice.slash(
             t.channel, "caravan challenge", opponent=t.bob, rules="simple", deck="classic"
         )
