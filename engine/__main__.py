@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from typing import Any, NoReturn
 
 from engine.errors import CaravanError, IllegalMoveError, NotationError
@@ -22,14 +23,14 @@ class UsageError(Exception):
     pass
 
 
-class _Parser(argparse.ArgumentParser):
+class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see: python -m engine --help)")
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m engine", description="The Caravan rules engine.")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    parser = Parser(prog="python -m engine", description="The Caravan rules engine.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     new = commands.add_parser("new", help="deal a new game and print its position")
     new.add_argument("--rules", default="new-vegas", help="a preset name or a JSON rules object")
     new.add_argument("--seed", help="a whole number; random when left out")
@@ -67,7 +68,7 @@ def _rules(text: str) -> Rules:
     return Rules.parse(text)
 
 
-def _seed(text: str | None) -> int | None:
+def read_seed(text: str | None) -> int | None:
     if text is None:
         return None
     try:
@@ -76,7 +77,7 @@ def _seed(text: str | None) -> int | None:
         raise UsageError(f"--seed takes a whole number, not {text!r}") from None
 
 
-def _print(value: Any) -> None:
+def print_json(value: Any) -> None:
     print(json.dumps(value, indent=2))
 
 
@@ -103,8 +104,8 @@ def run(argv: list[str]) -> int:
     if args.command is None:
         raise UsageError("name a command: new, legal, play or show (see: python -m engine --help)")
     if args.command == "new":
-        game = Game.new(_rules(args.rules), _seed(args.seed))
-        _print(game.to_position())
+        game = Game.new(_rules(args.rules), read_seed(args.seed))
+        print_json(game.to_position())
     elif args.command == "legal":
         for text in sorted({str(move) for move in _read(args.file).legal_moves()}):
             print(text)
@@ -119,15 +120,17 @@ def run(argv: list[str]) -> int:
                 game.play(move)
             except IllegalMoveError as error:
                 raise UsageError(f"illegal move {text}: {error}") from None
-        _print(game.to_position())
+        print_json(game.to_position())
     else:
-        _print(show(_read(args.file)))
+        print_json(show(_read(args.file)))
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, runner: Callable[[list[str]], int] = run) -> int:
+    """Run a command line (`runner`: this engine's, or Decktet Caravan's) by the contract:
+    bad input is one line on standard error and status 2, never a traceback."""
     try:
-        return run(sys.argv[1:] if argv is None else argv)
+        return runner(sys.argv[1:] if argv is None else argv)
     except (UsageError, CaravanError) as error:
         print(f"error: {error}", file=sys.stderr)
         return BAD_INPUT

@@ -1,0 +1,65 @@
+"""Computer players for Decktet Caravan. Like the New Vegas players they decide from a
+seat's `DecktetView` only (never the other hand or the cards set aside).
+
+- `random`: a uniformly random legal play.
+- `greedy`: a one-play look-ahead: each legal play is scored as if the season ended right
+  after it (the cards it would collect or hand over by D2 and D7), plus the cards it sheds,
+  going out (D9), and a cost for spending an Ace or a Crown, which are the only bandits.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from engine.decktet.cards import points
+from engine.decktet.game import OUT_BONUS
+from engine.decktet.plays import CARAVAN, Play
+from engine.decktet.view import DecktetView
+
+SHED = 1.5  # a card out of the hand: nearer going out, one point less to give away
+WILD_COST = 1.5  # an Ace or a Crown spent: one bandit fewer for later
+
+
+class DecktetPlayer(Protocol):
+    name: str
+
+    def choose(self, view: DecktetView, rng: random.Random) -> Play: ...
+
+
+class RandomPlayer:
+    name = "random"
+
+    def choose(self, view: DecktetView, rng: random.Random) -> Play:
+        return rng.choice(view.legal_moves)
+
+
+class GreedyPlayer:
+    name = "greedy"
+
+    def choose(self, view: DecktetView, rng: random.Random) -> Play:
+        scored = [(score(view, play), rng.random(), play) for play in view.legal_moves]
+        return max(scored, key=lambda item: (item[0], item[1]))[2]
+
+
+def score(view: DecktetView, play: Play) -> float:
+    """How good `play` looks for the seat to move if the season ended right after it."""
+    season = sum(points(c, view.indicators) for _, p in view.season for c in p.cards)
+    if play.is_pass:
+        last = view.season[-1][1]  # the opponent's: a caravan they collect, a bandit we do
+        return float(-season if last.kind == CARAVAN else season)
+    value = season + sum(points(c, view.indicators) for c in play.cards)
+    gain = float(value if play.kind == CARAVAN else -value)
+    gain += SHED * len(play.cards) - WILD_COST * sum(c.is_wild for c in play.cards)
+    if len(play.cards) == len(view.hand):
+        opponent = view.hand_sizes[1 if view.seat == "A" else 0]
+        gain += OUT_BONUS + opponent
+    return gain
+
+
+PLAYERS: dict[str, DecktetPlayer] = {"random": RandomPlayer(), "greedy": GreedyPlayer()}
+
+
+def player_for(level: str) -> DecktetPlayer:
+    """The player for a bot difficulty: `easy` is random, every other level greedy."""
+    return PLAYERS["random" if level == "easy" else "greedy"]
