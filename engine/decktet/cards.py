@@ -114,7 +114,7 @@ def parse_card(text: str) -> DCard:
         rank, letters = CROWN, upper[2:]
     elif upper.startswith("A"):
         rank, letters = ACE, upper[1:]
-    elif upper[:1].isdigit():
+    elif upper[:1] and upper[0] in "23456789":
         rank, letters = int(upper[0]), upper[1:]
     else:
         raise NotationError(f"{raw!r} is not a Decktet card (e.g. AM, CrM, 5ML).")
