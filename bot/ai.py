@@ -21,9 +21,10 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 from bot.errors import ServiceError
-from bot.records import GameInfo, Outcome
-from engine import PlayerView
+from bot.records import AnyView, GameInfo, Outcome
 from engine.ai import LEVELS, player_for
+from engine.decktet import DecktetView
+from engine.decktet.ai import player_for as decktet_player
 
 if TYPE_CHECKING:
     from bot.app import CaravanBot
@@ -32,9 +33,12 @@ __all__ = ["LEVELS", "AiTurns", "AiWorker", "decide"]
 log = logging.getLogger("caravan.bot")
 
 
-def decide(level: str, view: PlayerView, seed: str) -> str:
+def decide(level: str, view: AnyView, seed: str) -> str:
     """The move (in notation) the player of `level` chooses from `view`, with randomness
-    from `seed`. Runs in the worker."""
+    from `seed`. Runs in the worker. Decktet Caravan has a greedy player for every level
+    but `easy` (random)."""
+    if isinstance(view, DecktetView):
+        return str(decktet_player(level).choose(view, random.Random(seed)))
     return str(player_for(level).choose(view, random.Random(seed)))
 
 
@@ -53,7 +57,7 @@ class AiWorker:
                 self._executor = ThreadPoolExecutor(1, thread_name_prefix="caravan-ai")
         return self._executor
 
-    async def decide(self, level: str, view: PlayerView, seed: str) -> str:
+    async def decide(self, level: str, view: AnyView, seed: str) -> str:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool(), decide, level, view, seed)
 

@@ -21,17 +21,18 @@ from typing import Any
 import discord
 from discord.ext import commands, tasks
 
+from bot import decktet_panels as decktet
 from bot import items
 from bot.ai import LEVELS, AiTurns
 from bot.choices import GameChoice, game_options, rules_words, turn_words
 from bot.commands import AdminCommands, CaravanCommands
 from bot.errors import NotYourGame, ServiceError, StaleView
 from bot.panels import Panel, hand_panel, rules_text, seat_names, turn_message
-from bot.records import Challenge, GameInfo, Outcome
+from bot.records import GAMES, AnyRules, Challenge, GameInfo, Outcome, game_of
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Database
-from engine import Rules
+from engine.decktet import DecktetView
 
 log = logging.getLogger("caravan.bot")
 Interaction = discord.Interaction[Any]
@@ -187,7 +188,7 @@ class CaravanBot(commands.Bot):
     def _challenge_text(self, challenge: Challenge, status: str) -> str:
         who = f"<@{challenge.opponent_id}>" if challenge.opponent_id else "anyone"
         head = (
-            f"<@{challenge.challenger_id}> challenges {who} to Caravan "
+            f"<@{challenge.challenger_id}> challenges {who} to {GAMES[game_of(challenge.rules)]} "
             f"({rules_words(challenge.rules)}, {turn_words(challenge.turn_seconds)} a turn)."
         )
         tail = {
@@ -237,7 +238,7 @@ class CaravanBot(commands.Bot):
         self,
         interaction: Interaction,
         level: str,
-        rules: Rules,
+        rules: AnyRules,
         turn_seconds: int,
         channel_id: int | None = None,
     ) -> None:
@@ -254,8 +255,8 @@ class CaravanBot(commands.Bot):
             guild_id, channel_id, interaction.user.id, self.user.id, level, rules, turn_seconds
         )
         text = (
-            f"<@{interaction.user.id}> plays Caravan against me, difficulty **{level}** "
-            f"({rules_words(rules)})."
+            f"<@{interaction.user.id}> plays {GAMES[game_of(rules)]} against me, difficulty "
+            f"**{level}** ({rules_words(rules)})."
         )
         message: discord.Message
         if channel_id == interaction.channel_id:
@@ -274,7 +275,7 @@ class CaravanBot(commands.Bot):
         )
         channel = self.get_channel(info.channel_id)
         if threads and message and isinstance(channel, discord.TextChannel):
-            title = f"Caravan: {names['A']} vs {names['B']}"[:100]
+            title = f"{info.title}: {names['A']} vs {names['B']}"[:100]
             try:
                 thread = await message.create_thread(name=title)
             except discord.HTTPException as error:  # no permission: play in the channel
@@ -321,7 +322,8 @@ class CaravanBot(commands.Bot):
             if info.status == "abandoned":
                 ending = "no result"
             with contextlib.suppress(discord.HTTPException):
-                await channel.edit(name=f"Caravan: {names['A']} vs {names['B']}: {ending}"[:100])
+                title = f"{info.title}: {names['A']} vs {names['B']}: {ending}"
+                await channel.edit(name=title[:100])
 
     async def after(self, outcome: Outcome) -> None:
         """Post what a change to a game did, and let the AI answer if it is its turn."""
@@ -368,11 +370,26 @@ class CaravanBot(commands.Bot):
         async def work() -> None:
             await interaction.response.defer()
             info, view = await self.service.view(game_id, interaction.user.id)
-            if info.version != version or not 0 <= chosen < len(view.hand):
+            if isinstance(view, DecktetView):
+                picked = decktet.chosen_cards(view, chosen)
+                fresh = picked is not None
+            else:
+                picked, fresh = None, 0 <= chosen < len(view.hand)
+            if info.version != version or not fresh:
                 await self._current_hand(
                     interaction, game_id, "The game moved on since this panel was drawn."
                 )
                 return
+            if isinstance(view, DecktetView) and picked is not None and view.my_turn:
+                readings = decktet.plays_of(view, picked)
+                if len(readings) == 1:  # one way to play these cards: play it
+                    await self._play(interaction, game_id, version, str(readings[0]))
+                    return
+                if not readings:
+                    why = decktet.why_not(view, picked)
+                    panel = await hand_panel(info, view, await self.names(info), note=why)
+                    await self._edit_panel(interaction, panel)
+                    return
             panel = await hand_panel(info, view, await self.names(info), chosen, page)
             await self._edit_panel(interaction, panel)
 
@@ -381,19 +398,23 @@ class CaravanBot(commands.Bot):
     async def play(self, interaction: Interaction, game_id: int, version: int, move: str) -> None:
         async def work() -> None:
             await interaction.response.defer()
-            try:
-                outcome = await self.service.play(game_id, interaction.user.id, move, version)
-            except StaleView:
-                await self._current_hand(
-                    interaction, game_id, "That panel was out of date (the game moved on)."
-                )
-                return
-            names = await self.names(outcome.game)
-            panel = await hand_panel(outcome.game, outcome.view, names, note="Played.")
-            await self._edit_panel(interaction, panel)
-            await self.after(outcome)
+            await self._play(interaction, game_id, version, move)
 
         await self.guard(interaction, "play", work())
+
+    async def _play(self, interaction: Interaction, game_id: int, version: int, move: str) -> None:
+        """Play `move` for the interaction's user (already deferred) and show the result."""
+        try:
+            outcome = await self.service.play(game_id, interaction.user.id, move, version)
+        except StaleView:
+            await self._current_hand(
+                interaction, game_id, "That panel was out of date (the game moved on)."
+            )
+            return
+        names = await self.names(outcome.game)
+        panel = await hand_panel(outcome.game, outcome.view, names, note="Played.")
+        await self._edit_panel(interaction, panel)
+        await self.after(outcome)
 
     # ----- rules and resigning -----------------------------------------------------------
 

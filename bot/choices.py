@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.errors import BadDeck, NotYourGame
+from bot.records import DECKTET, AnyRules
 from engine import Rules
+from engine.decktet.game import DEFAULT_HANDS, DecktetRules
 from engine.errors import RulesError
 from engine.rules import DEFAULT_PRESET
 
@@ -32,6 +34,8 @@ class GameChoice:
     jokers: int | None = None
     turn_seconds: int | None = None
     deck: str | None = None
+    game: str | None = None  # "new-vegas" (the default) or "decktet"
+    hands: int | None = None  # Decktet Caravan: hands in the game
 
 
 def turn_words(seconds: int) -> str:
@@ -48,9 +52,16 @@ def turn_words(seconds: int) -> str:
     return f"{seconds} seconds"
 
 
-def rules_words(rules: Rules) -> str:
+def rules_words(rules: AnyRules) -> str:
+    if isinstance(rules, DecktetRules):
+        return f"{rules.hands} hand{'s' * (rules.hands != 1)}"
     words = f"`{rules.preset}`, {rules.jokers} joker{'s' * (rules.jokers != 1)}"
     return words + (", custom deck" if rules.decks is not None else "")
+
+
+def rules_label(rules: AnyRules) -> str:
+    """A game's rules in one word for lists: the preset's name, or `decktet`."""
+    return DECKTET if isinstance(rules, DecktetRules) else rules.preset
 
 
 def make_rules(preset: str, jokers: int | None) -> Rules:
@@ -59,7 +70,7 @@ def make_rules(preset: str, jokers: int | None) -> Rules:
 
 async def game_options(
     bot: CaravanBot, interaction: discord.Interaction[Any], choice: GameChoice
-) -> tuple[Rules, int]:
+) -> tuple[AnyRules, int]:
     """The rules and turn time of a new game: what the player chose, else the server's
     defaults (`/caravan-admin`), else the bot's; refused outside the server's game
     channels."""
@@ -74,6 +85,18 @@ async def game_options(
         if parent not in allowed:
             where = ", ".join(f"<#{c}>" for c in allowed)
             raise NotYourGame(f"Games start in {where} on this server.")
+    turn = int(
+        choice.turn_seconds or server.get("turn_seconds") or bot.settings.default_turn_seconds
+    )
+    if choice.game == DECKTET:
+        if choice.preset or choice.jokers is not None or choice.deck:
+            raise NotYourGame(
+                "Rule presets, jokers and decks are New Vegas options; Decktet Caravan "
+                "takes `hands:` (how many hands the game lasts)."
+            )
+        return DecktetRules(choice.hands or DEFAULT_HANDS), turn
+    if choice.hands is not None:
+        raise NotYourGame("`hands:` is a Decktet Caravan option: add `game:Decktet Caravan`.")
     preset = choice.preset or server.get("preset") or DEFAULT_PRESET
     jokers = choice.jokers
     if jokers is None and choice.preset is None:
@@ -87,5 +110,4 @@ async def game_options(
             raise BadDeck(
                 f"Your deck {deck.name!r} cannot be used with `{preset}` rules: {error}"
             ) from None
-    turn = choice.turn_seconds or server.get("turn_seconds")
-    return rules, int(turn or bot.settings.default_turn_seconds)
+    return rules, turn

@@ -13,7 +13,9 @@ from bot import server
 from bot.ai import LEVELS
 from bot.choices import TURN_TIMES, GameChoice
 from bot.help import TOPICS
+from bot.records import GAMES, NEW_VEGAS
 from engine import PRESETS
+from engine.decktet.game import MAX_HANDS
 
 if TYPE_CHECKING:
     from bot.app import CaravanBot
@@ -23,7 +25,9 @@ RULE_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
 TURN_CHOICES = [app_commands.Choice(name=words, value=value) for words, value in TURN_TIMES.items()]
 TOPIC_CHOICES = [app_commands.Choice(name=topic.title, value=key) for key, topic in TOPICS.items()]
+GAME_CHOICES = [app_commands.Choice(name=title, value=key) for key, title in GAMES.items()]
 Jokers = app_commands.Range[int, 0, 2]
+Hands = app_commands.Range[int, 1, MAX_HANDS]
 
 
 class CaravanCommands(app_commands.Group):
@@ -38,61 +42,83 @@ class CaravanCommands(app_commands.Group):
     @app_commands.command(description="Challenge someone (or anyone) to a game of Caravan")
     @app_commands.describe(
         opponent="Who you challenge (me, the bot, too); empty: an open challenge anyone may accept",
+        game="Caravan (New Vegas, the default) or Decktet Caravan (P.D. Magnus)",
+        hands="Decktet Caravan: how many hands the game lasts (default 5)",
         rules="The rule preset (default: the server's, else new-vegas)",
         jokers="Jokers per deck, 0 to 2 (default: the preset's)",
         turn="How long each player has for a move (default: the server's)",
         deck="One of your saved decks (/caravan deck save) to play with",
         difficulty="When you challenge me: easy, normal (default) or hard",
     )
-    @app_commands.choices(rules=RULE_CHOICES, difficulty=LEVEL_CHOICES)
+    @app_commands.choices(rules=RULE_CHOICES, difficulty=LEVEL_CHOICES, game=GAME_CHOICES)
     @app_commands.choices(turn=TURN_CHOICES)
     async def challenge(
         self,
         interaction: Interaction,
         opponent: discord.User | discord.Member | None = None,
+        game: str | None = None,
         rules: str | None = None,
         jokers: Jokers | None = None,
         turn: int | None = None,
         deck: str | None = None,
         difficulty: str = "normal",
+        hands: Hands | None = None,
     ) -> None:
-        choice = GameChoice(rules, jokers, turn, deck)
+        choice = GameChoice(rules, jokers, turn, deck, game, hands)
         await self.bot.challenge(interaction, opponent, choice, difficulty)
 
     @app_commands.command(name="play-ai", description="Play Caravan against the bot")
     @app_commands.describe(
         difficulty="easy (plays the best-looking move), normal or hard (searches ahead)",
+        game="Caravan (New Vegas, the default) or Decktet Caravan (P.D. Magnus)",
+        hands="Decktet Caravan: how many hands the game lasts (default 5)",
         rules="The rule preset (default: the server's, else new-vegas)",
         jokers="Jokers per deck, 0 to 2 (default: the preset's)",
         turn="How long you have for a move (default: the server's)",
         deck="One of your saved decks (/caravan deck save) to play with",
     )
-    @app_commands.choices(difficulty=LEVEL_CHOICES, rules=RULE_CHOICES)
+    @app_commands.choices(difficulty=LEVEL_CHOICES, rules=RULE_CHOICES, game=GAME_CHOICES)
     @app_commands.choices(turn=TURN_CHOICES)
     async def play_ai(
         self,
         interaction: Interaction,
         difficulty: str = "normal",
+        game: str | None = None,
         rules: str | None = None,
         jokers: Jokers | None = None,
         turn: int | None = None,
         deck: str | None = None,
+        hands: Hands | None = None,
     ) -> None:
-        await self.bot.play_ai(interaction, difficulty, GameChoice(rules, jokers, turn, deck))
+        choice = GameChoice(rules, jokers, turn, deck, game, hands)
+        await self.bot.play_ai(interaction, difficulty, choice)
 
     @app_commands.command(description="The server's Caravan ranking")
-    @app_commands.describe(page="Which page (10 players each)")
+    @app_commands.describe(
+        page="Which page (10 players each)",
+        game="Which game's ranking (default: Caravan, New Vegas)",
+    )
+    @app_commands.choices(game=GAME_CHOICES)
     async def leaderboard(
-        self, interaction: Interaction, page: app_commands.Range[int, 1, 1000] = 1
+        self,
+        interaction: Interaction,
+        page: app_commands.Range[int, 1, 1000] = 1,
+        game: str = NEW_VEGAS,
     ) -> None:
-        await server.leaderboard(self.bot, interaction, page)
+        await server.leaderboard(self.bot, interaction, page, game)
 
     @app_commands.command(description="A player's Caravan record, rating and recent games")
-    @app_commands.describe(user="Whose stats (default: yours)")
+    @app_commands.describe(
+        user="Whose stats (default: yours)", game="Which game (default: Caravan, New Vegas)"
+    )
+    @app_commands.choices(game=GAME_CHOICES)
     async def stats(
-        self, interaction: Interaction, user: discord.User | discord.Member | None = None
+        self,
+        interaction: Interaction,
+        user: discord.User | discord.Member | None = None,
+        game: str = NEW_VEGAS,
     ) -> None:
-        await server.stats(self.bot, interaction, user)
+        await server.stats(self.bot, interaction, user, game)
 
     @app_commands.command(description="Your Caravan games in progress")
     async def games(self, interaction: Interaction) -> None:

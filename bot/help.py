@@ -6,8 +6,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from bot.render.figures import draw_examples, render
+from bot.render.cardart import ASSETS
+from bot.render.figures import draw_decktet_examples, draw_examples, render
 from engine import Rules, parse_cards
+from engine.decktet import DecktetRules, parse_play
+
+DECKTET_TEXT = ASSETS / "rules" / "decktet-caravan.md"  # CC BY-NC-SA 3.0, see its header
+DECKTET_EXAMPLES = (
+    ("A caravan of 3: ranks 3-4-5, neighbours share a suit", "3MV+4MS+5ML"),
+    ("Beaten by 3 cards with a higher top: the Ace of Moons stands for 6", "4MS+5ML+AM=6"),
+    ("Any bandit beats any caravan: a single Crown", "CrS"),
+    ("Ace + Crown beats a single Crown", "AV+CrS"),
+    ("Ace + Crown of one suit beats every other bandit", "AM+CrM"),
+)
 
 
 @dataclass(frozen=True)
@@ -119,6 +130,13 @@ TOPICS: dict[str, Topic] = {
     ),
 }
 
+TOPICS["decktet"] = Topic(
+    "Decktet Caravan",
+    "(the other Caravan: P.D. Magnus's game for the Decktet; start one with "
+    "`/caravan challenge game:Decktet Caravan`)",
+    (),
+)
+
 PRESET_DIFFERENCES = {
     "new-vegas": "This game plays New Vegas rules (two decks of 52 cards and 2 jokers each).",
     "caravanthegame": (
@@ -143,11 +161,22 @@ PRESET_DIFFERENCES = {
 
 def topic_text(name: str) -> str:
     topic = TOPICS[name]
+    if name == "decktet":
+        return f"**{topic.title}** {topic.text}\n{decktet_text()}"
     return f"**{topic.title}**\n{topic.text}"
 
 
-def preset_text(rules: Rules) -> str:
+@cache
+def decktet_text() -> str:
+    """Decktet Caravan's rules in short, from their own file (without its licence header)."""
+    text = DECKTET_TEXT.read_text(encoding="utf-8")
+    return text.split("-->", 1)[1].strip()
+
+
+def preset_text(rules: Rules | DecktetRules) -> str:
     """How `rules` differs from New Vegas rules, in a sentence or three."""
+    if isinstance(rules, DecktetRules):
+        return f"**This game is Decktet Caravan**, {rules.hands} hands."
     count = rules.joker_count
     jokers = {0: "no jokers", 1: "one joker"}.get(count, f"{count} jokers")
     text = f"**This game's rules: `{rules.preset}`**, {jokers} per deck"
@@ -158,6 +187,9 @@ def preset_text(rules: Rules) -> str:
 @cache
 def topic_image(name: str) -> bytes:
     """The topic's picture (the same every time, so drawn once)."""
+    if name == "decktet":
+        plays = [(caption, parse_play(play)) for caption, play in DECKTET_EXAMPLES]
+        return render(draw_decktet_examples(plays, "Decktet Caravan: caravans and bandits"))
     topic = TOPICS[name]
     rows = [(caption, parse_cards(cards)) for caption, cards in topic.examples]
     return render(draw_examples(rows, topic.title))

@@ -201,6 +201,67 @@ class MoveSelect(
             await bot.play(interaction, self.game_id, self.version, value)
 
 
+class CardsSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"caravan:cards:(?P<game>\d+):(?P<version>\d+)",
+):
+    """Decktet Caravan: the cards to play together (values: their 0-based places in the
+    hand; several may be chosen)."""
+
+    def __init__(
+        self, game_id: int, version: int, options: list[discord.SelectOption] | None = None
+    ) -> None:
+        options = options or [discord.SelectOption(label="-", value="0")]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"caravan:cards:{game_id}:{version}",
+                placeholder="Choose the cards to play together",
+                min_values=1,
+                max_values=min(len(options), 8),  # a caravan has at most 8 cards (D5)
+                options=options,
+            )
+        )
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> CardsSelect:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = _values(interaction)
+        places = [int(v) for v in values if v.isdigit() and int(v) < 64]
+        mask = sum(1 << i for i in set(places)) if len(places) == len(values) else -1
+        await _bot(interaction).choose_card(interaction, self.game_id, self.version, mask)
+
+
+class PassButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"caravan:pass:(?P<game>\d+):(?P<version>\d+)",
+):
+    """Decktet Caravan: pass (ends the season)."""
+
+    def __init__(self, game_id: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Pass",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"caravan:pass:{game_id}:{version}",
+            )
+        )
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PassButton:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _bot(interaction).play(interaction, self.game_id, self.version, "pass")
+
+
 GAME_ACTIONS = {
     "claim": ("Claim the win", discord.ButtonStyle.success),
     "rematch": ("Rematch", discord.ButtonStyle.primary),
@@ -235,4 +296,13 @@ class GameAction(
             await bot.rematch(interaction, self.game_id)
 
 
-ALL_ITEMS = (AnswerButton, GameButton, ResignButton, CardSelect, MoveSelect, GameAction)
+ALL_ITEMS = (
+    AnswerButton,
+    GameButton,
+    ResignButton,
+    CardSelect,
+    MoveSelect,
+    GameAction,
+    CardsSelect,
+    PassButton,
+)

@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.errors import BadDeck, NotFound
 from bot.ratings import PROVISIONAL_GAMES, Skill
-from bot.records import Deck, GameInfo, Leaderboard, Standing, Stats
+from bot.records import NEW_VEGAS, Deck, GameInfo, Leaderboard, Standing, Stats
 from bot.settings import Settings
 from bot.store import Database
 from bot.transactions import scalar, standing
@@ -169,35 +169,41 @@ class Ledger:
 
     # ----- standing -------------------------------------------------------------------------
 
-    async def leaderboard(self, guild_id: int, page: int = 1, per_page: int = 10) -> Leaderboard:
-        """The guild's ranking: established players (PROVISIONAL_GAMES rated games or more)
-        first, then provisional ones, each group by the rating shown (so the numbers read
-        in order, and a lucky newcomer does not top the board after one game)."""
-        row = await self.db.fetchone("SELECT COUNT(*) FROM ratings WHERE guild_id = ?", (guild_id,))
+    async def leaderboard(
+        self, guild_id: int, page: int = 1, per_page: int = 10, game: str = NEW_VEGAS
+    ) -> Leaderboard:
+        """The guild's ranking in `game`: established players (PROVISIONAL_GAMES rated
+        games or more) first, then provisional ones, each group by the rating shown (so the
+        numbers read in order, and a lucky newcomer does not top the board after one game)."""
+        row = await self.db.fetchone(
+            "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game)
+        )
         total = int(row[0]) if row else 0
         pages = max(1, math.ceil(total / per_page))
         page = min(max(1, page), pages)
         rows = await self.db.fetchall(
-            "SELECT * FROM ratings WHERE guild_id = ? ORDER BY games < ?, mu DESC, user_id "
-            "LIMIT ? OFFSET ?",
-            (guild_id, PROVISIONAL_GAMES, per_page, (page - 1) * per_page),
+            "SELECT * FROM ratings WHERE guild_id = ? AND game = ? "
+            "ORDER BY games < ?, mu DESC, user_id LIMIT ? OFFSET ?",
+            (guild_id, game, PROVISIONAL_GAMES, per_page, (page - 1) * per_page),
         )
         start = (page - 1) * per_page
         entries = tuple(standing(start + i + 1, row) for i, row in enumerate(rows))
-        return Leaderboard(guild_id, page, pages, entries, total)
+        return Leaderboard(guild_id, page, pages, entries, total, game)
 
-    async def standing(self, guild_id: int, user_id: int) -> Standing | None:
+    async def standing(self, guild_id: int, user_id: int, game: str = NEW_VEGAS) -> Standing | None:
         row = await self.db.fetchone(
-            "SELECT * FROM ratings WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+            "SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?",
+            (guild_id, game, user_id),
         )
         if row is None:
             return None
         provisional = int(row["games"] < PROVISIONAL_GAMES)
         above = await self.db.fetchone(
-            "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND ((games < ?) < ? OR "
-            "((games < ?) = ? AND (mu > ? OR (mu = ? AND user_id < ?))))",
+            "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ? AND "
+            "((games < ?) < ? OR ((games < ?) = ? AND (mu > ? OR (mu = ? AND user_id < ?))))",
             (
                 guild_id,
+                game,
                 PROVISIONAL_GAMES,
                 provisional,
                 PROVISIONAL_GAMES,
@@ -210,30 +216,35 @@ class Ledger:
         assert above is not None
         return standing(above[0] + 1, row)
 
-    async def stats(self, guild_id: int, user_id: int, recent: int = 5) -> Stats:
-        """Every finished game counts here, against the AI too (unlike the ranking)."""
+    async def stats(
+        self, guild_id: int, user_id: int, recent: int = 5, game: str = NEW_VEGAS
+    ) -> Stats:
+        """Every finished game of `game` counts here, against the AI too (unlike the
+        ranking)."""
         rows = await self.db.fetchall(
-            "SELECT * FROM games WHERE guild_id = ? AND status = 'finished' "
+            "SELECT * FROM games WHERE guild_id = ? AND game = ? AND status = 'finished' "
             "AND (player_a = ? OR player_b = ?) ORDER BY updated_at DESC",
-            (guild_id, user_id, user_id),
+            (guild_id, game, user_id, user_id),
         )
         games = [GameInfo.from_row(row) for row in rows]
         results = [(g.winner, g.seat_of(user_id)) for g in games]
         wins = sum(1 for winner, seat in results if winner == seat)
         draws = sum(1 for winner, _ in results if winner == "draw")
         history = await self.db.fetchall(
-            "SELECT at, mu FROM rating_history WHERE guild_id = ? AND user_id = ? ORDER BY at",
-            (guild_id, user_id),
+            "SELECT at, mu FROM rating_history WHERE guild_id = ? AND game = ? AND user_id = ? "
+            "ORDER BY at",
+            (guild_id, game, user_id),
         )
-        presets = [g.rules.preset for g in games]
+        presets = [g.rules.preset for g in games if isinstance(g.rules, Rules)]
         return Stats(
             user_id=user_id,
             games=len(games),
             wins=wins,
             losses=len(games) - wins - draws,
             draws=draws,
-            standing=await self.standing(guild_id, user_id),
+            standing=await self.standing(guild_id, user_id, game),
             history=tuple((row["at"], Skill(row["mu"]).shown) for row in history),
             recent=tuple(games[:recent]),
             favourite_rules=max(set(presets), key=presets.count) if presets else None,
+            game=game,
         )

@@ -22,6 +22,7 @@ END_WORDS = {
     "timeout": "the other player ran out of time",
     "abandoned": "a server admin ended the game",
     "unclaimed": "the turn ran out and nobody claimed the win",
+    "score": "the higher total after the last hand",
 }
 
 

@@ -12,14 +12,17 @@ from typing import Any
 
 import discord
 
+from bot import decktet_panels as decktet
 from bot import items
 from bot.help import preset_text
 from bot.narrate import describe, result, summary
-from bot.records import GameInfo
+from bot.records import AnyEvent, AnyView, GameInfo
+from bot.render.decktet_table import render_table as render_decktet
 from bot.render.hand import playable, render_hand
 from bot.render.style import card_label
 from bot.render.table import render_table
 from engine import Card, Move, MoveEvent, PlayerView
+from engine.decktet import DecktetEvent, DecktetRules, DecktetView
 
 PAGE = 24  # options per select page, leaving room for "more"
 
@@ -38,21 +41,31 @@ def seat_names(info: GameInfo, names: Mapping[int, str]) -> dict[str, str]:
 
 
 async def turn_message(
-    info: GameInfo, view: PlayerView, event: MoveEvent | None, names: Mapping[str, str]
+    info: GameInfo, view: AnyView, event: AnyEvent | None, names: Mapping[str, str]
 ) -> Panel:
     """The public message of a turn: what happened, whose move it is, the table."""
-    if event is not None:
-        note = describe(event, names)
-    elif view.phase == "over":
-        note = ""
-    else:
-        note = f"{names[view.turn]} moves first."
     over = view.phase == "over" or not info.active
     winner = view.winner if view.phase == "over" else info.winner
     reason = view.end_reason if view.phase == "over" else info.end_reason
     final = result(winner, reason, names) if over else None
-    png = await asyncio.to_thread(render_table, view, names, event, note, final)
-    alt = summary(view, names)
+    your_move = "your move"
+    if isinstance(view, DecktetView):
+        assert event is None or isinstance(event, DecktetEvent)
+        note = decktet.describe(event, names) if event is not None else ""
+        if event is None and not over:
+            note = f"{names[view.turn]} leads the first season."
+        your_move = f"your move: {decktet.prompt(view)}"
+        alt = decktet.summary(view, names)
+    else:
+        assert event is None or isinstance(event, MoveEvent)
+        if event is not None:
+            note = describe(event, names)
+        elif view.phase == "over":
+            note = ""
+        else:
+            note = f"{names[view.turn]} moves first."
+        alt = summary(view, names)
+    png = await asyncio.to_thread(table_png, view, names, event, note, final)
     file = discord.File(io.BytesIO(png), "table.png", description=alt[:1024])
     if over:
         lines = [note] if event is not None else []
@@ -65,13 +78,28 @@ async def turn_message(
             if info.deadline and info.ai_seat != view.turn
             else ""
         )
-        lines = [note, f"<@{info.user_at(view.turn)}>, your move.{due}"]
+        lines = [note, f"<@{info.user_at(view.turn)}>, {your_move}.{due}"]
         buttons = items.controls(
             items.GameButton(info.id, "hand"),
             items.GameButton(info.id, "rules"),
             items.ResignButton(info.id),
         )
     return Panel("\n".join(line for line in lines if line)[:2000], file, buttons)
+
+
+def table_png(
+    view: AnyView,
+    names: Mapping[str, str],
+    event: AnyEvent | None = None,
+    note: str = "",
+    final: str | None = None,
+) -> bytes:
+    """The table image of either game, as a PNG."""
+    if isinstance(view, DecktetView):
+        assert event is None or isinstance(event, DecktetEvent)
+        return render_decktet(view, names, event, note, final)
+    assert event is None or isinstance(event, MoveEvent)
+    return render_table(view, names, event, note, final)
 
 
 def move_label(move: Move, view: PlayerView, names: Mapping[str, str]) -> str:
@@ -102,14 +130,17 @@ def move_label(move: Move, view: PlayerView, names: Mapping[str, str]) -> str:
 
 async def hand_panel(
     info: GameInfo,
-    view: PlayerView,
+    view: AnyView,
     names: Mapping[str, str],
     chosen: int | None = None,
     page: int = 0,
     note: str = "",
 ) -> Panel:
     """The private hand: the image, and when it is the player's turn a select of cards and,
-    once a card is chosen, a select of where it may go (paged past 24)."""
+    once a card is chosen, a select of where it may go (paged past 24). Decktet Caravan's
+    panel is `decktet.hand_panel` (`chosen` is then a set of cards, as bits)."""
+    if isinstance(view, DecktetView):
+        return await decktet.hand_panel(info, view, names, chosen, page, note)
     png = await asyncio.to_thread(render_hand, view, chosen)
     file = discord.File(io.BytesIO(png), "hand.png", description="Your hand")
     lines = [note] if note else []
@@ -180,6 +211,8 @@ def _unique(moves: list[Move]) -> list[Move]:
 def rules_text(info: GameInfo) -> str:
     """The Rules button's answer: this game's preset and how it differs from New Vegas
     rules, then the rules in five lines (`/caravan rules` has each topic with pictures)."""
+    if isinstance(info.rules, DecktetRules):
+        return decktet.rules_text(info.rules.hands)
     return (
         f"{preset_text(info.rules)}\n"
         "**Goal:** sell two of the three positions. A caravan is for sale at 21 to 26; the "

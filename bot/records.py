@@ -3,22 +3,54 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from engine import Card, MoveEvent, PlayerView, Rules
+from engine import Card, Game, MoveEvent, PlayerView, Rules
+from engine.decktet import DecktetEvent, DecktetGame, DecktetRules, DecktetView
+
+# The two games the bot plays: their rules, their views and their move events.
+NEW_VEGAS, DECKTET = "new-vegas", "decktet"
+GAMES = {NEW_VEGAS: "Caravan", DECKTET: "Decktet Caravan"}
+AnyRules = Rules | DecktetRules
+AnyView = PlayerView | DecktetView
+AnyEvent = MoveEvent | DecktetEvent
+AnyGame = Game | DecktetGame
 
 
 @lru_cache(maxsize=512)
-def rules_from_text(text: str) -> Rules:
+def rules_from_text(text: str) -> AnyRules:
     """Rules from their stored JSON text (cached: every game row carries its rules, and
-    a server plays few distinct ones; Rules is frozen, so sharing is safe)."""
-    return Rules.parse(json.loads(text))
+    a server plays few distinct ones; rules are frozen, so sharing is safe). Decktet
+    rules say `"game": "decktet"`; anything else is New Vegas rules."""
+    value = json.loads(text)
+    if isinstance(value, dict) and value.get("game") == DECKTET:
+        return DecktetRules.parse(value)
+    return Rules.parse(value)
 
 
-def rules_to_text(rules: Rules) -> str:
+def rules_to_text(rules: AnyRules) -> str:
     return json.dumps(rules.to_json(), separators=(",", ":"))
+
+
+def game_of(rules: AnyRules) -> str:
+    """Which game `rules` are for: "new-vegas" or "decktet"."""
+    return DECKTET if isinstance(rules, DecktetRules) else NEW_VEGAS
+
+
+def new_game(rules: AnyRules, seed: int) -> AnyGame:
+    if isinstance(rules, DecktetRules):
+        return DecktetGame.new(rules, seed)
+    return Game.new(rules, seed)
+
+
+def replay_game(rules: AnyRules, seed: int, moves: Sequence[str]) -> AnyGame:
+    """The game `rules + seed + moves` describe, whichever game it is."""
+    if isinstance(rules, DecktetRules):
+        return DecktetGame.replay(rules, seed, moves)
+    return Game.replay(rules, seed, moves)
 
 
 @dataclass(frozen=True)
@@ -29,7 +61,7 @@ class Challenge:
     message_id: int | None
     challenger_id: int
     opponent_id: int | None  # None: open to anyone
-    rules: Rules
+    rules: AnyRules
     turn_seconds: int
     status: str  # open, accepted, declined, cancelled, expired
     expires_at: float
@@ -64,7 +96,7 @@ class GameInfo:
     players: tuple[int, int]  # A's user id, B's
     ai_seat: str | None
     ai_level: str | None
-    rules: Rules
+    rules: AnyRules
     status: str  # active, finished, abandoned
     turn: str | None
     winner: str | None
@@ -114,6 +146,16 @@ class GameInfo:
         return self.status == "active"
 
     @property
+    def game(self) -> str:
+        """Which game this is: "new-vegas" or "decktet"."""
+        return game_of(self.rules)
+
+    @property
+    def title(self) -> str:
+        """The game's name for people: "Caravan" or "Decktet Caravan"."""
+        return GAMES[self.game]
+
+    @property
     def rated(self) -> bool:
         """Games against the AI count in stats but not in the ranking."""
         return self.ai_seat is None
@@ -133,9 +175,9 @@ class Outcome:
     card drawn removed), the acting player's own view, and any rating changes."""
 
     game: GameInfo
-    event: MoveEvent | None
-    view: PlayerView
-    spectator: PlayerView
+    event: AnyEvent | None
+    view: AnyView
+    spectator: AnyView
     ratings: tuple[RatingChange, ...] = ()
 
 
@@ -159,6 +201,7 @@ class Leaderboard:
     pages: int
     entries: tuple[Standing, ...]
     total: int
+    game: str = NEW_VEGAS
 
 
 @dataclass(frozen=True)
@@ -172,6 +215,7 @@ class Stats:
     history: tuple[tuple[float, int], ...]  # (time, shown rating) after each rated game
     recent: tuple[GameInfo, ...]
     favourite_rules: str | None
+    game: str = NEW_VEGAS
 
     @property
     def win_rate(self) -> float | None:

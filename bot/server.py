@@ -17,9 +17,9 @@ from bot.choices import TURN_TIMES, make_rules, rules_words, turn_words
 from bot.errors import NotFound, NotYourGame
 from bot.help import TOPICS, preset_text, topic_image, topic_text
 from bot.narrate import result
+from bot.panels import table_png
 from bot.records import GameInfo
 from bot.render.figures import draw_deck, render
-from bot.render.table import render_table
 from engine.cards import format_cards
 from engine.rules import DEFAULT_PRESET
 
@@ -43,11 +43,11 @@ def _guild(interaction: Interaction) -> int:
 # ----- standing ------------------------------------------------------------------------------
 
 
-async def leaderboard(bot: CaravanBot, interaction: Interaction, page: int) -> None:
+async def leaderboard(bot: CaravanBot, interaction: Interaction, page: int, game: str) -> None:
     async def work() -> None:
         guild_id = _guild(interaction)
-        board = await bot.service.leaderboard(guild_id, page)
-        mine = await bot.service.standing(guild_id, interaction.user.id)
+        board = await bot.service.leaderboard(guild_id, page, game=game)
+        mine = await bot.service.standing(guild_id, interaction.user.id, game)
         names = await _names(bot, guild_id, [e.user_id for e in board.entries])
         if mine is not None:
             names[mine.user_id] = interaction.user.display_name
@@ -61,13 +61,16 @@ async def leaderboard(bot: CaravanBot, interaction: Interaction, page: int) -> N
 
 
 async def stats(
-    bot: CaravanBot, interaction: Interaction, user: discord.User | discord.Member | None
+    bot: CaravanBot,
+    interaction: Interaction,
+    user: discord.User | discord.Member | None,
+    game: str,
 ) -> None:
     async def work() -> None:
         guild_id = _guild(interaction)
         who = user or interaction.user
         await interaction.response.defer()
-        found = await bot.service.stats(guild_id, who.id)
+        found = await bot.service.stats(guild_id, who.id, game=game)
         players = [p for game in found.recent for p in game.players]
         names = await _names(bot, guild_id, players)
         embed = standing.stats_embed(found, who.display_name, names)
@@ -241,7 +244,7 @@ async def replay(bot: CaravanBot, interaction: Interaction, game_id: int) -> Non
         text, script = standing.record_text(record, names)
         _, view = await bot.service.view(game_id, None)
         final = result(info.winner, info.end_reason, names)
-        png = await asyncio.to_thread(render_table, view, names, None, "", final)
+        png = await asyncio.to_thread(table_png, view, names, None, "", final)
         files = [
             discord.File(io.BytesIO(script.encode()), f"caravan-game-{game_id}.sh"),
             discord.File(io.BytesIO(png), "table.png", description=f"The final table: {final}"),

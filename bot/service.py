@@ -27,12 +27,16 @@ from bot.errors import (
 )
 from bot.ledger import Ledger
 from bot.records import (
+    AnyGame,
+    AnyRules,
+    AnyView,
     Challenge,
     GameInfo,
     GameRecord,
     Outcome,
     RatingChange,
     Sweep,
+    replay_game,
     rules_to_text,
 )
 from bot.settings import Settings
@@ -49,7 +53,8 @@ from bot.transactions import (
     player_seat,
     scalar,
 )
-from engine import CaravanError, Game, Move, PlayerView, Rules
+from engine import CaravanError, Move, Rules
+from engine.decktet import Play
 
 log = logging.getLogger(__name__)
 CACHE_SIZE = 512  # games kept in memory, most recently used first
@@ -66,7 +71,7 @@ class GameService(Ledger):
         self.db = db
         self.settings = settings or Settings()
         self.clock = clock
-        self._states: OrderedDict[int, tuple[int, Game]] = OrderedDict()
+        self._states: OrderedDict[int, tuple[int, AnyGame]] = OrderedDict()
         # The latest record of each game this process wrote or read. Every change to a game
         # bumps its version except where it is shown (set_game_messages drops the entry),
         # and commits check the version, so a stale entry can only cause a refusal.
@@ -83,7 +88,7 @@ class GameService(Ledger):
         channel_id: int,
         challenger_id: int,
         opponent_id: int | None,
-        rules: Rules | None = None,
+        rules: AnyRules | None = None,
         turn_seconds: int | None = None,
     ) -> Challenge:
         """A challenge to `opponent_id`, or open to anyone when None."""
@@ -206,7 +211,7 @@ class GameService(Ledger):
         user_id: int,
         bot_id: int,
         level: str,
-        rules: Rules | None = None,
+        rules: AnyRules | None = None,
         turn_seconds: int | None = None,
     ) -> GameInfo:
         """A game against the AI: the player is A, the AI (the bot's user id) is B."""
@@ -243,7 +248,7 @@ class GameService(Ledger):
         self._infos.pop(game_id, None)
 
     async def play(
-        self, game_id: int, user_id: int, move: Move | str, expected_version: int
+        self, game_id: int, user_id: int, move: Move | Play | str, expected_version: int
     ) -> Outcome:
         """Apply `move` for `user_id`, who must be the player to move in a game still at
         `expected_version`. Committed before it returns.
@@ -258,7 +263,7 @@ class GameService(Ledger):
         check_playable(info, seat, expected_version)
         game = (await self._state(info)).copy()
         try:
-            event = game.play(move)
+            event = game.play(move if isinstance(move, str) else str(move))
         except CaravanError as error:  # IllegalMoveError, or text that is not a move
             raise IllegalMove(str(error)) from None
         now = self.clock()
@@ -407,7 +412,7 @@ class GameService(Ledger):
         overdue = [g for g in overdue if g.ai_seat is None]
         return Sweep(reminders, overdue, claimed, closed)
 
-    async def view(self, game_id: int, user_id: int | None) -> tuple[GameInfo, PlayerView]:
+    async def view(self, game_id: int, user_id: int | None) -> tuple[GameInfo, AnyView]:
         """A game's record and what `user_id` may see of it (a spectator's view for anyone
         not playing)."""
         info = await self.game(game_id)
@@ -464,7 +469,7 @@ class GameService(Ledger):
                 f"<@{user_id}> already plays {count} games, the most at once; finish one first."
             )
 
-    async def _state(self, info: GameInfo) -> Game:
+    async def _state(self, info: GameInfo) -> AnyGame:
         """The game's state at `info.version`: from this process's cache, or rebuilt from
         rules + seed + moves. Never modify the returned Game: copy it."""
         cached = self._states.get(info.id)
@@ -480,7 +485,7 @@ class GameService(Ledger):
         self._remember(info.id, info.version, game)
         return game
 
-    def _state_in(self, tx: sqlite3.Connection, info: GameInfo) -> Game:
+    def _state_in(self, tx: sqlite3.Connection, info: GameInfo) -> AnyGame:
         """The game's state at `info.version`, from this process's cache or rebuilt from
         rules + seed + moves (on the write thread: it only reads the cache). Never modify
         the returned Game: copy it."""
@@ -493,7 +498,7 @@ class GameService(Ledger):
         ).fetchall()
         return _rebuild(info, seed, [row["move"] for row in moves])
 
-    def _remember(self, game_id: int, version: int, game: Game) -> None:
+    def _remember(self, game_id: int, version: int, game: AnyGame) -> None:
         held = self._states.get(game_id)
         if held is not None and held[0] > version:
             return  # a newer state is already held
@@ -507,7 +512,7 @@ def _other(seat: str) -> str:
     return "B" if seat == "A" else "A"
 
 
-def _rebuild(info: GameInfo, seed: int, moves: list[str]) -> Game:
+def _rebuild(info: GameInfo, seed: int, moves: list[str]) -> AnyGame:
     """The state `info` describes, replayed from rules + seed + moves. An active game's
     version is its number of moves: moves committed after `info` was read are left out."""
-    return Game.replay(info.rules, seed, moves[: info.version] if info.active else moves)
+    return replay_game(info.rules, seed, moves[: info.version] if info.active else moves)

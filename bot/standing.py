@@ -9,11 +9,13 @@ from collections.abc import Mapping
 
 import discord
 
+from bot.choices import rules_label
 from bot.narrate import result
 from bot.ratings import PROVISIONAL_GAMES
-from bot.records import GameInfo, GameRecord, Leaderboard, Standing, Stats
+from bot.records import GAMES, GameInfo, GameRecord, Leaderboard, Standing, Stats
 from bot.render.figures import draw_rating_chart, render
 from bot.render.style import AMBER
+from engine.decktet import DecktetRules
 
 COLOUR = discord.Colour.from_rgb(*AMBER)
 MEDALS = {1: "\N{FIRST PLACE MEDAL}", 2: "\N{SECOND PLACE MEDAL}", 3: "\N{THIRD PLACE MEDAL}"}
@@ -41,7 +43,7 @@ def leaderboard_embed(
     guild_name: str,
     caller: Standing | None,
 ) -> discord.Embed:
-    embed = discord.Embed(title=f"Caravan leaderboard: {guild_name}", colour=COLOUR)
+    embed = discord.Embed(title=f"{GAMES[board.game]} leaderboard: {guild_name}", colour=COLOUR)
     if not board.entries:
         embed.description = (
             "No rated games yet. Challenge someone with `/caravan challenge` "
@@ -66,7 +68,7 @@ def leaderboard_embed(
 
 def stats_embed(stats: Stats, name: str, names: Mapping[int, str]) -> discord.Embed:
     """`names`: the display names of the recent games' players, by user id."""
-    embed = discord.Embed(title=f"Caravan stats: {name}", colour=COLOUR)
+    embed = discord.Embed(title=f"{GAMES[stats.game]} stats: {name}", colour=COLOUR)
     if stats.games == 0:
         embed.description = "No finished games yet in this server."
     rate = f"{stats.win_rate:.0%}" if stats.win_rate is not None else "-"
@@ -107,7 +109,7 @@ def game_line(info: GameInfo, user_id: int, names: Mapping[int, str]) -> str:
         verdict = "Won against"
     else:
         verdict = "Lost to"
-    return f"[#{info.id}]({link(info)}) {verdict} {opponent} · `{info.rules.preset}`"
+    return f"[#{info.id}]({link(info)}) {verdict} {opponent} · `{rules_label(info.rules)}`"
 
 
 def rating_chart(stats: Stats, name: str) -> discord.File | None:
@@ -126,7 +128,7 @@ def active_line(info: GameInfo, user_id: int, names: Mapping[int, str]) -> str:
         whose = f"**your move**{due}"
     else:
         whose = "their move"
-    return f"[#{info.id}]({link(info)}) against {opponent} · `{info.rules.preset}` · {whose}"
+    return f"[#{info.id}]({link(info)}) against {opponent} · `{rules_label(info.rules)}` · {whose}"
 
 
 def record_text(record: GameRecord, names: Mapping[str, str]) -> tuple[str, str]:
@@ -136,10 +138,15 @@ def record_text(record: GameRecord, names: Mapping[str, str]) -> tuple[str, str]
     form = info.rules.to_json()  # a preset's name, or the JSON object of its options
     rules = form if isinstance(form, str) else json.dumps(form, separators=(",", ":"))
     ending = result(info.winner, info.end_reason, names)
-    head = f"Caravan game #{info.id}: {names['A']} (A) vs {names['B']} (B). {ending}"
-    command = f"python -m engine new --rules '{rules}' --seed {record.seed}"
+    head = f"{info.title} game #{info.id}: {names['A']} (A) vs {names['B']} (B). {ending}"
+    if isinstance(info.rules, DecktetRules):
+        engine = "python -m engine.decktet"
+        command = f"{engine} new --hands {info.rules.hands} --seed {record.seed}"
+    else:
+        engine = "python -m engine"
+        command = f"{engine} new --rules '{rules}' --seed {record.seed}"
     if record.moves:
-        command += " | python -m engine play " + " ".join(record.moves)
+        command += f" | {engine} play " + " ".join(record.moves)
     script = f"# {head}\n{command}\n"
     summary = (
         f"**{head}**\nrules `{rules}` · seed `{record.seed}` · {len(record.moves)} moves. "

@@ -10,8 +10,16 @@ from typing import Any
 
 from bot.errors import ChallengeRefused, GameOver, NotFound, NotYourGame, NotYourTurn, StaleView
 from bot.ratings import PROVISIONAL_GAMES, Skill, rate
-from bot.records import Challenge, GameInfo, RatingChange, Standing, rules_to_text
-from engine import Game, Rules
+from bot.records import (
+    AnyRules,
+    Challenge,
+    GameInfo,
+    RatingChange,
+    Standing,
+    game_of,
+    new_game,
+    rules_to_text,
+)
 
 log = logging.getLogger("bot.service")
 
@@ -39,17 +47,17 @@ def insert_game(
     guild_id: int,
     channel_id: int,
     players: tuple[int, int],
-    rules: Rules,
+    rules: AnyRules,
     turn_seconds: int,
     now: float,
     ai: tuple[str, str] | None = None,
 ) -> int:
     seed = secrets.randbits(53)
-    game = Game.new(rules, seed)
+    game = new_game(rules, seed)
     cursor = tx.execute(
         "INSERT INTO games (guild_id, channel_id, player_a, player_b, ai_seat, ai_level, "
-        "rules, seed, turn, turn_seconds, deadline, created_at, updated_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "rules, game, seed, turn, turn_seconds, deadline, created_at, updated_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             guild_id,
             channel_id,
@@ -57,6 +65,7 @@ def insert_game(
             ai[0] if ai else None,
             ai[1] if ai else None,
             rules_to_text(rules),
+            game_of(rules),
             seed,
             game.mover,
             turn_seconds,
@@ -96,7 +105,7 @@ def finish(
     log.info("game %s finished: %s (%s)", info.id, winner, reason)
     if not info.rated:
         return ()
-    before = [load_skill(tx, info.guild_id, user) for user in info.players]
+    before = [load_skill(tx, info.guild_id, info.game, user) for user in info.players]
     after = rate(before[0][0], before[1][0], winner)
     changes = []
     for i, seat in enumerate("AB"):
@@ -105,14 +114,15 @@ def finish(
         won, drew = winner == seat, winner == "draw"
         streak = 0 if drew else (max(streak, 0) + 1 if won else min(streak, 0) - 1)
         tx.execute(
-            "INSERT INTO ratings (guild_id, user_id, mu, sigma, games, wins, losses, draws, "
-            "streak, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?) "
-            "ON CONFLICT (guild_id, user_id) DO UPDATE SET mu = excluded.mu, "
+            "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games, wins, losses, "
+            "draws, streak, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu, "
             "sigma = excluded.sigma, games = games + 1, wins = wins + excluded.wins, "
             "losses = losses + excluded.losses, draws = draws + excluded.draws, "
             "streak = excluded.streak, updated_at = excluded.updated_at",
             (
                 info.guild_id,
+                info.game,
                 user,
                 after[i].mu,
                 after[i].sigma,
@@ -124,9 +134,9 @@ def finish(
             ),
         )
         tx.execute(
-            "INSERT INTO rating_history (guild_id, user_id, game_id, mu, sigma, at) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            (info.guild_id, user, info.id, after[i].mu, after[i].sigma, now),
+            "INSERT INTO rating_history (guild_id, game, user_id, game_id, mu, sigma, at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (info.guild_id, info.game, user, info.id, after[i].mu, after[i].sigma, now),
         )
         changes.append(
             RatingChange(user, skill.shown, after[i].shown, games + 1 < PROVISIONAL_GAMES)
@@ -134,10 +144,13 @@ def finish(
     return tuple(changes)
 
 
-def load_skill(tx: sqlite3.Connection, guild_id: int, user_id: int) -> tuple[Skill, int, int]:
+def load_skill(
+    tx: sqlite3.Connection, guild_id: int, game: str, user_id: int
+) -> tuple[Skill, int, int]:
     row = tx.execute(
-        "SELECT mu, sigma, games, streak FROM ratings WHERE guild_id = ? AND user_id = ?",
-        (guild_id, user_id),
+        "SELECT mu, sigma, games, streak FROM ratings WHERE guild_id = ? AND game = ? "
+        "AND user_id = ?",
+        (guild_id, game, user_id),
     ).fetchone()
     if row is None:
         return Skill(), 0, 0

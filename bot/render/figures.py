@@ -9,8 +9,11 @@ from PIL import Image, ImageDraw
 
 from bot.render import style
 from bot.render.cardart import HEIGHT, WIDTH
+from bot.render.decktet_table import MINI_H, MINI_W, draw_play
+from bot.render.decktet_table import OVERLAP as DECKTET_STEP
 from bot.render.style import AMBER, BAR, FELT, INK, MUTED, paste_card
 from engine.cards import Card
+from engine.decktet import Play
 
 CHART_W, CHART_H = 640, 240
 CHART_PAD = (56, 36, 20, 34)  # left, top, right, bottom
@@ -66,27 +69,50 @@ def _scale(value: float, low: float, high: float, y0: float, y1: float) -> float
     return y0 + (value - low) / (high - low) * (y1 - y0)
 
 
+CAPTION_W = 300
+
+
 def draw_examples(rows: Sequence[tuple[str, Sequence[Card]]], title: str) -> Image.Image:
     """Example caravans for the rules help: each row a caption and its cards, overlapped
     left to right the way a caravan is laid down."""
-    caption_w = 300
     longest = max((len(cards) for _, cards in rows), default=1)
-    width = 24 + max(longest - 1, 0) * OVERLAP + SMALL_W + 24 + caption_w
-    row_h = SMALL_H + 18
-    height = 34 + row_h * len(rows) + 8
-    image = Image.new("RGB", (width, height), FELT)
-    ImageDraw.Draw(image).rectangle((0, 0, width, 26), fill=BAR)
-    style.text(image, (12, 13), style.fit(title, 15, width - 24), 15, INK)
     cards_w = max(longest - 1, 0) * OVERLAP + SMALL_W
+    image = _example_sheet(title, cards_w, SMALL_H, len(rows))
     for r, (caption, cards) in enumerate(rows):
-        y = 34 + r * row_h
+        y = 34 + r * (SMALL_H + 18)
         for i, card in enumerate(cards):
             paste_card(image, card, 24 + i * OVERLAP, y, SMALL_W)
-        lines = style.wrap(caption, 15, caption_w - 12, 4, bold=False)
-        first = y + SMALL_H / 2 - (len(lines) - 1) * 10
-        for n, line in enumerate(lines):
-            style.text(image, (24 + cards_w + 24, first + n * 20), line, 15, INK, bold=False)
+        _caption(image, caption, 24 + cards_w + 24, y + SMALL_H / 2)
     return image
+
+
+def draw_decktet_examples(rows: Sequence[tuple[str, Play]], title: str) -> Image.Image:
+    """Decktet Caravan's plays for the rules help: each row its cards (wilds tagged with
+    their rank) and a caption."""
+    longest = max((len(play.cards) for _, play in rows), default=1)
+    cards_w = (longest - 1) * DECKTET_STEP + MINI_W
+    image = _example_sheet(title, cards_w, MINI_H, len(rows))
+    for r, (caption, play) in enumerate(rows):
+        y = 34 + r * (MINI_H + 18)
+        draw_play(image, play, 24, y)
+        _caption(image, caption, 24 + cards_w + 24, y + MINI_H / 2)
+    return image
+
+
+def _example_sheet(title: str, cards_w: int, card_h: int, rows: int) -> Image.Image:
+    """A blank sheet of example rows under a title bar."""
+    width = 24 + cards_w + 24 + CAPTION_W
+    image = Image.new("RGB", (width, 34 + (card_h + 18) * rows + 8), FELT)
+    ImageDraw.Draw(image).rectangle((0, 0, width, 26), fill=BAR)
+    style.text(image, (12, 13), style.fit(title, 15, width - 24), 15, INK)
+    return image
+
+
+def _caption(image: Image.Image, caption: str, x: int, middle: float) -> None:
+    lines = style.wrap(caption, 15, CAPTION_W - 12, 4, bold=False)
+    first = middle - (len(lines) - 1) * 10
+    for n, line in enumerate(lines):
+        style.text(image, (x, first + n * 20), line, 15, INK, bold=False)
 
 
 def draw_deck(cards: Sequence[Card], title: str) -> Image.Image:

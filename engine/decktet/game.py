@@ -121,6 +121,7 @@ class DecktetEvent:
     ply: int
     seat: str
     move: Play
+    led: bool  # the play opened its season (D4)
     went_out: bool  # the play emptied the player's hand (D9)
     season_end: SeasonEnd | None
     hand_end: HandResult | None
@@ -230,7 +231,10 @@ class DecktetGame:
         return tuple(self.hands[SEATS.index(seat)])
 
     def running(self) -> tuple[int, int]:
-        """Each player's total with this hand's collected cards counted so far (D2)."""
+        """Each player's total with this hand's collected cards counted so far (D2); once
+        the game is over, the final totals."""
+        if self.is_over:
+            return self.totals[0], self.totals[1]
         a, b = (sum(points(c, self.indicators) for c in pile) for pile in self.collected)
         return self.totals[0] + a, self.totals[1] + b
 
@@ -273,6 +277,7 @@ class DecktetGame:
     def play(self, move: Play | str) -> DecktetEvent:
         play = self.validate(move)
         seat = self.turn
+        led = not self.season
         self.ply += 1
         self.moves.append(str(play))
         went_out = False
@@ -295,7 +300,7 @@ class DecktetGame:
         else:
             self.turn = _other(seat)
         return DecktetEvent(
-            self.ply, SEATS[seat], play, went_out, season_end, hand_end, self.winner
+            self.ply, SEATS[seat], play, led, went_out, season_end, hand_end, self.winner
         )
 
     def _end_season(self) -> SeasonEnd:

@@ -56,7 +56,10 @@ class DecktetView:
 
     @property
     def running(self) -> tuple[int, int]:
-        """The totals with this hand's collected cards counted so far (D2)."""
+        """The totals with this hand's collected cards counted so far (D2); once the game
+        is over, the final totals."""
+        if self.phase == OVER:
+            return self.totals
         a, b = (sum(points(c, self.indicators) for c in pile) for pile in self.collected)
         return self.totals[0] + a, self.totals[1] + b
 

@@ -1,0 +1,219 @@
+"""Decktet Caravan in Discord: plays in words, the turn message's parts, and the private
+hand panel (a select of the cards to play, then which reading of the wilds when there is
+more than one, and Pass). Built only from a `DecktetView` and its legal plays, so every
+control offered is a legal play and a hand goes only into its owner's ephemeral message."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import items
+from bot.narrate import result
+from bot.render.decktet_table import hand_lines, render_hand
+from engine.decktet import DCard, DecktetEvent, DecktetView, Play
+from engine.decktet.cards import SUIT_NAMES
+
+if TYPE_CHECKING:
+    from bot.panels import Panel
+    from bot.records import GameInfo
+
+PAGE = 24  # readings per select page, leaving room for "more"
+
+
+def card_words(card: DCard) -> str:
+    """ "5 the Forest (Moons, Leaves)", "Ace of Moons", "Crown of Suns (the Bard)"."""
+    suits = ", ".join(SUIT_NAMES[s] for s in card.suits)
+    if card.is_ace:
+        return f"Ace of {suits}"
+    if card.is_crown:
+        return f"Crown of {suits} ({card.name})"
+    return f"{card.rank} {card.name} ({suits})"
+
+
+def play_cards(play: Play) -> str:
+    """The cards of a play, each wild with the rank it stands for."""
+    parts = []
+    for i, card in enumerate(play.cards):
+        words = card_words(card)
+        if card.is_wild and play.ranks:
+            words += f" as {play.ranks[i]}"
+        parts.append(words)
+    return ", ".join(parts)
+
+
+def mask_of(indices: list[int]) -> int:
+    return sum(1 << i for i in set(indices))
+
+
+def chosen_cards(view: DecktetView, mask: int) -> tuple[DCard, ...] | None:
+    """The hand's cards in `mask` (bit i: the i-th card), or None if it names none or a
+    card the hand does not have (a panel from before the hand changed)."""
+    if mask <= 0 or mask >= 1 << len(view.hand):
+        return None
+    return tuple(card for i, card in enumerate(view.hand) if mask >> i & 1)
+
+
+def plays_of(view: DecktetView, cards: tuple[DCard, ...]) -> list[Play]:
+    """The legal plays that use exactly `cards` (several when wilds can stand for more than
+    one rank)."""
+    wanted = sorted(cards)
+    return [p for p in view.legal_moves if sorted(p.cards) == wanted]
+
+
+def why_not(view: DecktetView, cards: tuple[DCard, ...]) -> str:
+    """Why the chosen cards make no legal play now, in a sentence."""
+    words = ", ".join(str(c) for c in cards)
+    if all(c.is_wild for c in cards) and len(cards) > 2:
+        return f"{words}: a bandit is one Ace, one Crown, or one of each."
+    last = view.last_play
+    if last is None:
+        return f"{words} make no caravan: a run of ranks whose neighbours share a suit."
+    return (
+        f"{words} make no play that beats {last.words()}: a caravan of {last.length} "
+        "with a higher top card, or a bandit."
+        if last.kind == "caravan"
+        else f"{words} do not beat {last.words()}: only a higher bandit does."
+    )
+
+
+def describe(event: DecktetEvent, names: Mapping[str, str]) -> str:
+    """What a play did: "Alice leads a caravan of 3, 3 to 5: ...", "Bob passes: Alice
+    collects 5 cards (+2).", with a going out and a hand's end."""
+    who = names[event.seat]
+    play = event.move
+    if play.is_pass:
+        line = f"{who} passes."
+    else:
+        verb = "leads with" if event.led else "beats it with"
+        line = f"{who} {verb} {play.words()}: {play_cards(play)}."
+    if event.went_out:
+        line += f" {who} is out of cards! One last reply may follow."
+    ended = event.season_end
+    if ended is not None:
+        count = len(ended.cards)
+        line += f" {names[ended.collector]} collects the season's {count} card{'s' * (count != 1)}."
+    if event.hand_end is not None:
+        line += " " + " ".join(hand_lines(event.hand_end, names)) + "."
+    if event.winner is not None:
+        line += " " + result(event.winner, "score", names)
+    return line
+
+
+def summary(view: DecktetView, names: Mapping[str, str]) -> str:
+    """The table in a few sentences, for screen readers (the image's description)."""
+    a, b = view.running
+    parts = [
+        f"Decktet Caravan, hand {view.hand_number} of {view.rules.hands}.",
+        f"Indicators: {', '.join(card_words(c) for c in view.indicators)}.",
+        f"{names['A']}: {view.hand_sizes[0]} in hand, {len(view.collected[0])} collected, "
+        f"score {a}.",
+        f"{names['B']}: {view.hand_sizes[1]} in hand, {len(view.collected[1])} collected, "
+        f"score {b}.",
+    ]
+    if view.season:
+        seat, last = view.season[-1]
+        parts.append(f"Last play: {names[seat]}, {last.words()}.")
+    return " ".join(parts)
+
+
+def prompt(view: DecktetView) -> str:
+    """What the player to move may do."""
+    last = view.last_play
+    if last is None:
+        return "lead a caravan"
+    return f"beat {last.words()} or pass"
+
+
+def reading_label(play: Play) -> str:
+    """A reading of the chosen cards for the select: its ranks with the wilds marked."""
+    ranks = [f"{r}*" if c.is_wild else str(r) for c, r in zip(play.cards, play.ranks)]
+    if not ranks:
+        return play.words().capitalize()
+    wilds = [f"{c} as {r}" for c, r in zip(play.cards, play.ranks) if c.is_wild]
+    return f"{'-'.join(ranks)} ({', '.join(wilds)})"[:100]
+
+
+async def hand_panel(
+    info: GameInfo,
+    view: DecktetView,
+    names: Mapping[str, str],
+    chosen: int | None = None,
+    page: int = 0,
+    note: str = "",
+) -> Panel:
+    """The private hand: the image; on the player's turn a select of the cards to play
+    together and a Pass button; once cards are chosen whose wilds can stand for more than
+    one rank, a select of the readings (paged past 24)."""
+    from bot.panels import Panel
+
+    picked = chosen_cards(view, chosen) if chosen is not None else None
+    marked = frozenset(i for i in range(len(view.hand)) if chosen is not None and chosen >> i & 1)
+    png = await asyncio.to_thread(render_hand, view, marked if picked else frozenset())
+    file = discord.File(io.BytesIO(png), "hand.png", description="Your hand")
+    lines = [note] if note else []
+    if view.phase == "over" or not info.active:
+        lines.append("The game is over.")
+        return Panel("\n".join(lines), file, None)
+    if not view.my_turn:
+        lines.append(
+            f"Your hand. It is {names[view.turn]}'s move; this panel does not update by itself."
+        )
+        return Panel("\n".join(lines), file, None)
+    usable = {c for p in view.legal_moves for c in p.cards}
+    options = [
+        discord.SelectOption(
+            label=f"{i + 1}. {card_words(card)}"[:100],
+            value=str(i),
+            description="wild: any rank 2-9 in a caravan; a bandit"
+            if card.is_wild
+            else ("can be played" if card in usable else "in no play that beats the last"),
+            default=picked is not None and card in picked,
+        )
+        for i, card in enumerate(view.hand)
+    ]
+    parts: list[discord.ui.Item[Any]] = [items.CardsSelect(info.id, info.version, options)]
+    can_pass = any(p.is_pass for p in view.legal_moves)
+    if can_pass:
+        parts.append(items.PassButton(info.id, info.version))
+    if picked is None:
+        if not usable:
+            lines.append("Your move: nothing in your hand beats it, so pass.")
+        else:
+            lines.append(f"Your move: {prompt(view)}. Choose the cards to play together.")
+        return Panel("\n".join(lines), file, items.controls(*parts))
+    readings = plays_of(view, picked)
+    labelled = [(str(p), reading_label(p)) for p in readings]
+    pages = max(1, -(-len(labelled) // PAGE))
+    page = min(page, pages - 1)
+    shown = labelled[page * PAGE : (page + 1) * PAGE]
+    if page + 1 < pages:
+        shown.append((f"page:{page + 1}", f"More readings (page {page + 2} of {pages})"))
+    elif page > 0:
+        shown.append(("page:0", "Back to the first readings"))
+    where = "Which ranks do the wilds stand for?"
+    lines.append(f"Your move: {len(readings)} ways to play these cards. {where}")
+    parts.insert(1, items.MoveSelect(info.id, info.version, chosen or 0, page, shown, where))
+    return Panel("\n".join(lines), file, items.controls(*parts))
+
+
+def rules_text(hands: int) -> str:
+    """The Rules button's answer in a Decktet game (`/caravan rules topic:decktet` has more)."""
+    return (
+        f"**Decktet Caravan** (Decktet and Caravan by P.D. Magnus), {hands} hands.\n"
+        "**Each season** the leader plays a *caravan*: cards in a run of ranks where "
+        "neighbours share a suit (Aces and Crowns are wild, 2-9). Then each player beats "
+        "the last play or passes; the first pass ends the season.\n"
+        "**Beating:** a caravan of the same length with a higher top card, or a *bandit* "
+        "(an Ace, a Crown, or an Ace with a Crown), which beats any caravan; bandits rank "
+        "Ace < Crown < Ace+Crown < Ace+Crown of one suit.\n"
+        "**Collecting:** a season ending on a caravan goes to its player; on a bandit, to "
+        "the bandit player's opponent. Collected cards score +1 per suit of a face-up Crown, "
+        "-1 per suit of a face-up Ace.\n"
+        "**Going out** first scores 5, plus 1 per card left in the other hand. "
+        "`/caravan rules topic:Decktet Caravan` has the full rules."
+    )
