@@ -96,9 +96,10 @@ def describe(event: DecktetEvent, names: Mapping[str, str]) -> str:
     ended = event.season_end
     if ended is not None:
         count = len(ended.cards)
-        line += f" {names[ended.collector]} collects the season's {count} card{'s' * (count != 1)}."
+        what = f"{count} cards" if count != 1 else "card"
+        line += f" {names[ended.collector]} collects the season's {what}."
     if event.hand_end is not None:
-        line += " " + " ".join(hand_lines(event.hand_end, names)) + "."
+        line += " " + ". ".join(hand_lines(event.hand_end, names)) + "."
     if event.winner is not None:
         line += " " + result(event.winner, "score", names)
     return line

@@ -181,3 +181,43 @@ async def start_many(
         await opponent.click(challenge.response, label="Accept")
         started.append((t.channel.threads[-1], [challenger, opponent]))
     return started
+
+
+async def play_decktet_turn(
+    t: Table, thread: Any, rng: random.Random, players: Sequence[Any] = ()
+) -> str | None:
+    """Decktet Caravan: the player to move opens their hand and makes a random legal play
+    through the panel: the cards in the select, then the reading of the wilds when the
+    bot asks, or Pass. Returns how the play went in ("pass", "direct" or "reading"), None
+    once the game is over. (The play is drawn from the player's own view, which the
+    panel must offer.)"""
+    last = thread.history()[-1]
+    if "Game over" in last.content:
+        return None
+    mover = mover_of(t, last, players)
+    panel = panel_of(await mover.click(last, label="Your hand"))
+    assert panel.ephemeral and panel.attachments
+    service = t.env.bot.service
+    info = await service.game_in_thread(thread.id)
+    _, view = await service.view(info.id, mover.id)
+    play = rng.choice(view.legal_moves)
+    if play.is_pass:
+        result = await mover.click(panel, label="Pass")
+        assert "Played." in panel_of(result).content
+        return "pass"
+    places = [str(view.hand.index(card)) for card in play.cards]
+    assert set(places) <= set(options(panel, "caravan:cards:"))
+    result = await mover.select(panel, places, custom_id=custom_id(panel, "caravan:cards:"))
+    panel = panel_of(result)
+    if "Played." in panel.content:
+        return "direct"
+    readings = options(panel, "caravan:move:")
+    while str(play) not in readings:
+        page = next(r for r in readings if r.startswith("page:"))
+        where = custom_id(panel, "caravan:move:")
+        panel = panel_of(await mover.select(panel, [page], custom_id=where))
+        readings = options(panel, "caravan:move:")
+    where = custom_id(panel, "caravan:move:")
+    result = await mover.select(panel, [str(play)], custom_id=where)
+    assert "Played." in panel_of(result).content
+    return "reading"
