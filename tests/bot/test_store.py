@@ -126,3 +126,41 @@ async def test_a_database_from_the_first_schema_is_upgraded_with_its_games(
     assert tuple(row) == (5, None, None)
     assert (await db.fetchone("SELECT COUNT(*) FROM decks"))[0] == 0
     await db.close()
+
+
+async def test_ratings_from_before_migration_0003_become_new_vegas_ratings(
+    tmp_path: Path,
+) -> None:
+    """Migration 0003 keeps every rating (as New Vegas ratings, the only game before it)
+    and makes room for a Decktet rating of the same player beside it."""
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as connection:
+        for number, _, sql in migrations()[:2]:
+            connection.executescript(f"{sql}\nPRAGMA user_version = {number};")
+        connection.execute(
+            "INSERT INTO games (guild_id, channel_id, player_a, player_b, rules, seed, turn, "
+            "turn_seconds, deadline, created_at, updated_at) "
+            "VALUES (1, 2, 3, 4, '\"new-vegas\"', 5, 'A', 60, 70.0, 0.0, 0.0)"
+        )
+        connection.execute(
+            "INSERT INTO ratings (guild_id, user_id, mu, sigma, games, wins, updated_at) "
+            "VALUES (1, 3, 27.5, 7.0, 4, 3, 9.0)"
+        )
+        connection.execute(
+            "INSERT INTO rating_history (guild_id, user_id, game_id, mu, sigma, at) "
+            "VALUES (1, 3, 1, 27.5, 7.0, 9.0)"
+        )
+    db = await Database.open(path)
+    assert await db.user_version() == len(migrations()) >= 3
+    row = await db.fetchone("SELECT game, mu, games, wins FROM ratings")
+    assert tuple(row) == ("new-vegas", 27.5, 4, 3)
+    assert tuple(await db.fetchone("SELECT game FROM games")) == ("new-vegas",)
+    assert tuple(await db.fetchone("SELECT game FROM rating_history")) == ("new-vegas",)
+    await db.write(
+        lambda tx: tx.execute(
+            "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, updated_at) "
+            "VALUES (1, 'decktet', 3, 25.0, 8.3, 10.0)"
+        )
+    )
+    assert (await db.fetchone("SELECT COUNT(*) FROM ratings WHERE user_id = 3"))[0] == 2
+    await db.close()
