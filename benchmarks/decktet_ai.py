@@ -21,10 +21,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from ai_strength import interval, percentile  # noqa: E402
+from ai_strength import interval, percentile
 
-from engine.decktet import DecktetGame  # noqa: E402
-from engine.decktet.ai import PLAYERS  # noqa: E402
+from engine.decktet import DecktetGame
+from engine.decktet.ai import PLAYERS
 
 
 def main() -> None:
