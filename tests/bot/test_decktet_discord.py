@@ -4,7 +4,11 @@ per game; the rules help and its credit."""
 
 from __future__ import annotations
 
+import json
 import random
+import shlex
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -155,3 +159,32 @@ async def test_rules_help_credits_the_designer(tmp_path: Path) -> None:
         thread = await start_decktet(t)
         rules = await t.bob.click(thread.history()[-1], label="Rules")
         assert "Decktet Caravan" in rules.response.content and "bandit" in rules.response.content
+
+
+async def test_replay_and_rematch_of_a_finished_game(tmp_path: Path) -> None:
+    async with opened(tmp_path) as t:
+        thread = await start_decktet(t, hands=1)
+        info = await t.env.bot.service.game_in_thread(thread.id)
+        await play_to_the_end(t, thread, seed=7)
+        final = thread.history()[-1]
+        rematch = await t.bob.click(final, label="Rematch")
+        assert rematch.response.ephemeral and "Rematch offered" in rematch.response.content
+        offer = t.channel.history()[-1]
+        assert "to Decktet Caravan (1 hand" in offer.content
+        posted = panel_of(await t.carol.slash(t.channel, "caravan replay", game=info.id))
+        assert "Decktet Caravan game" in posted.content
+        script = next(a for a in posted.attachments if a.filename.endswith(".sh"))
+        command = (await script.read()).decode().splitlines()[1]
+        assert command.startswith("python -m engine.decktet new --hands 1 --seed ")
+        python = shlex.quote(sys.executable)
+        shown = subprocess.run(
+            f"{command.replace('python', python)} | {python} -m engine.decktet show",
+            shell=True,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        winner = json.loads(shown.stdout)["winner"]
+        assert winner in ("A", "B", "draw") and winner == (
+            await t.env.bot.service.game(info.id)
+        ).winner
