@@ -22,8 +22,6 @@ if TYPE_CHECKING:
     from bot.panels import Panel
     from bot.records import GameInfo
 
-PAGE = 24  # readings per select page, leaving room for "more"
-
 
 def card_words(card: DCard) -> str:
     """ "5 the Forest (Moons, Leaves)", "Ace of Moons", "Crown of Suns (the Bard)"."""
@@ -189,13 +187,7 @@ async def hand_panel(
         return Panel("\n".join(lines), file, items.controls(*parts))
     readings = plays_of(view, picked)
     labelled = [(str(p), reading_label(p)) for p in readings]
-    pages = max(1, -(-len(labelled) // PAGE))
-    page = min(page, pages - 1)
-    shown = labelled[page * PAGE : (page + 1) * PAGE]
-    if page + 1 < pages:
-        shown.append((f"page:{page + 1}", f"More readings (page {page + 2} of {pages})"))
-    elif page > 0:
-        shown.append(("page:0", "Back to the first readings"))
+    shown, page = items.paged(labelled, page, "readings")
     where = "Which ranks do the wilds stand for?"
     lines.append(f"Your move: {len(readings)} ways to play these cards. {where}")
     parts.insert(1, items.MoveSelect(info.id, info.version, chosen or 0, page, shown, where))

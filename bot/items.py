@@ -38,6 +38,24 @@ def _values(interaction: discord.Interaction[Any]) -> list[str]:
     return [str(v) for v in data.get("values", [])]
 
 
+PAGE = 24  # options per select page, leaving room for "more"
+
+
+def paged(
+    labelled: list[tuple[str, str]], page: int, noun: str
+) -> tuple[list[tuple[str, str]], int]:
+    """Page `page` of a MoveSelect's (value, label) options, with a "more" option to the
+    next page (or back to the first from the last); returns them and the page shown."""
+    pages = max(1, -(-len(labelled) // PAGE))
+    page = min(page, pages - 1)
+    shown = labelled[page * PAGE : (page + 1) * PAGE]
+    if page + 1 < pages:
+        shown.append((f"page:{page + 1}", f"More {noun} (page {page + 2} of {pages})"))
+    elif page > 0:
+        shown.append(("page:0", f"Back to the first {noun}"))
+    return shown, page
+
+
 ANSWER_STYLES = {
     "accept": ("Accept", discord.ButtonStyle.success),
     "decline": ("Decline", discord.ButtonStyle.secondary),

@@ -24,8 +24,6 @@ from bot.render.table import render_table
 from engine import Card, Move, MoveEvent, PlayerView
 from engine.decktet import DecktetEvent, DecktetRules, DecktetView
 
-PAGE = 24  # options per select page, leaving room for "more"
-
 
 @dataclass
 class Panel:
@@ -179,13 +177,7 @@ async def hand_panel(
         if not labelled:
             lines.append(f"{card_label(card)} cannot be played now: choose another card.")
             return Panel("\n".join(lines), file, items.controls(*parts))
-        pages = max(1, -(-len(labelled) // PAGE))
-        page = min(page, pages - 1)
-        shown = labelled[page * PAGE : (page + 1) * PAGE]
-        if page + 1 < pages:
-            shown.append((f"page:{page + 1}", f"More places (page {page + 2} of {pages})"))
-        elif page > 0:
-            shown.append(("page:0", "Back to the first places"))
+        shown, page = items.paged(labelled, page, "places")
         where = f"Where does {card_label(card)} go?"
         lines.append(f"Your move: {where}")
         parts.append(items.MoveSelect(info.id, info.version, chosen, page, shown, where))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import math
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -209,24 +210,31 @@ def card_image(card: Card) -> Image.Image:
 
 def draw_all(folder: Path) -> list[Path]:
     """Write every card (52 and the joker) and `back.png` to `folder`."""
+    images = [(file_name(card), lambda card=card: card_image(card)) for card in CARDS.values()]
+    return save_images(folder, [*images, ("back.png", back)])
+
+
+def save_images(folder: Path, images: list[tuple[str, Callable[[], Image.Image]]]) -> list[Path]:
+    """Draw each (file name, drawing) into `folder`; returns the paths written."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for card in CARDS.values():
-        path = folder / file_name(card)
-        card_image(card).save(path, optimize=True)
-        written.append(path)
-    path = folder / "back.png"
-    back().save(path, optimize=True)
-    written.append(path)
+    for name, draw in images:
+        draw().save(folder / name, optimize=True)
+        written.append(folder / name)
     return written
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description="Draw the card art.")
-    parser.add_argument("outdir", nargs="?", default=str(CARDS_DIR))
+def art_main(description: str, folder: Path, draw: Callable[[Path], list[Path]]) -> None:
+    """The command line of an art script: `[OUTDIR]`, default `folder`."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("outdir", nargs="?", default=str(folder))
     args = parser.parse_args()
-    written = draw_all(Path(args.outdir))
+    written = draw(Path(args.outdir))
     print(f"wrote {len(written)} images to {args.outdir}")
+
+
+def main() -> None:
+    art_main("Draw the card art.", CARDS_DIR, draw_all)
 
 
 if __name__ == "__main__":

@@ -12,14 +12,13 @@ edges in flat colours.
 
 from __future__ import annotations
 
-import argparse
 import math
 from functools import cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from bot.render.cardart import CARDS_DIR, HEIGHT, RADIUS, WIDTH, font
+from bot.render.cardart import CARDS_DIR, HEIGHT, RADIUS, WIDTH, art_main, font, save_images
 from engine.decktet.cards import DECK, DCard
 
 DECKTET_DIR = CARDS_DIR / "decktet"
@@ -210,21 +209,12 @@ def card_image(card: DCard | None) -> Image.Image:
 
 def draw_all(folder: Path) -> list[Path]:
     """Write the 36 faces and `back.png` to `folder`."""
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for card in [*DECK, None]:
-        path = folder / ("back.png" if card is None else file_name(card))
-        card_image(card).save(path, optimize=True)
-        written.append(path)
-    return written
+    faces = [(file_name(card), lambda card=card: face(card)) for card in DECK]
+    return save_images(folder, [*faces, ("back.png", back)])
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description="Draw the Decktet card faces.")
-    parser.add_argument("outdir", nargs="?", default=str(DECKTET_DIR))
-    args = parser.parse_args()
-    written = draw_all(Path(args.outdir))
-    print(f"wrote {len(written)} images to {args.outdir}")
+    art_main("Draw the Decktet card faces.", DECKTET_DIR, draw_all)
 
 
 if __name__ == "__main__":

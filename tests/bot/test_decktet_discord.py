@@ -185,6 +185,7 @@ async def test_replay_and_rematch_of_a_finished_game(tmp_path: Path) -> None:
             check=True,
         )
         winner = json.loads(shown.stdout)["winner"]
-        assert winner in ("A", "B", "draw") and winner == (
-            await t.env.bot.service.game(info.id)
-        ).winner
+        assert (
+            winner in ("A", "B", "draw")
+            and winner == (await t.env.bot.service.game(info.id)).winner
+        )
