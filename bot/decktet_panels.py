@@ -5,8 +5,6 @@ control offered is a legal play and a hand goes only into its owner's ephemeral 
 
 from __future__ import annotations
 
-import asyncio
-import io
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -14,7 +12,7 @@ import discord
 
 from bot import items
 from bot.narrate import result
-from bot.render.decktet_table import hand_lines, render_hand
+from bot.render.decktet_table import hand_lines
 from engine.decktet import DCard, DecktetEvent, DecktetView, Play
 from engine.decktet.cards import SUIT_NAMES
 
@@ -137,32 +135,27 @@ def reading_label(play: Play) -> str:
     return f"{'-'.join(ranks)} ({', '.join(wilds)})"[:100]
 
 
-async def hand_panel(
+def marked(view: DecktetView, chosen: int | None) -> frozenset[int]:
+    """The places of the hand's chosen cards (none when the choice is stale)."""
+    if chosen is None or chosen_cards(view, chosen) is None:
+        return frozenset()
+    return frozenset(i for i in range(len(view.hand)) if chosen >> i & 1)
+
+
+def turn_panel(
     info: GameInfo,
     view: DecktetView,
-    names: Mapping[str, str],
-    chosen: int | None = None,
-    page: int = 0,
-    note: str = "",
+    chosen: int | None,
+    page: int,
+    lines: list[str],
+    file: discord.File,
 ) -> Panel:
-    """The private hand: the image; on the player's turn a select of the cards to play
-    together and a Pass button; once cards are chosen whose wilds can stand for more than
-    one rank, a select of the readings (paged past 24)."""
+    """The hand panel's controls on the player's turn: a select of the cards to play
+    together and Pass (when passing is allowed); once cards are chosen whose wilds can
+    stand for more than one rank, a select of the readings (paged past 24)."""
     from bot.panels import Panel
 
     picked = chosen_cards(view, chosen) if chosen is not None else None
-    marked = frozenset(i for i in range(len(view.hand)) if chosen is not None and chosen >> i & 1)
-    png = await asyncio.to_thread(render_hand, view, marked if picked else frozenset())
-    file = discord.File(io.BytesIO(png), "hand.png", description="Your hand")
-    lines = [note] if note else []
-    if view.phase == "over" or not info.active:
-        lines.append("The game is over.")
-        return Panel("\n".join(lines), file, None)
-    if not view.my_turn:
-        lines.append(
-            f"Your hand. It is {names[view.turn]}'s move; this panel does not update by itself."
-        )
-        return Panel("\n".join(lines), file, None)
     usable = {c for p in view.legal_moves for c in p.cards}
     options = [
         discord.SelectOption(
@@ -176,8 +169,7 @@ async def hand_panel(
         for i, card in enumerate(view.hand)
     ]
     parts: list[discord.ui.Item[Any]] = [items.CardsSelect(info.id, info.version, options)]
-    can_pass = any(p.is_pass for p in view.legal_moves)
-    if can_pass:
+    if any(p.is_pass for p in view.legal_moves):
         parts.append(items.PassButton(info.id, info.version))
     if picked is None:
         if not usable:

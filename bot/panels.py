@@ -17,6 +17,7 @@ from bot import items
 from bot.help import preset_text
 from bot.narrate import describe, result, summary
 from bot.records import AnyEvent, AnyView, GameInfo
+from bot.render.decktet_table import render_hand as render_decktet_hand
 from bot.render.decktet_table import render_table as render_decktet
 from bot.render.hand import playable, render_hand
 from bot.render.style import card_label
@@ -136,10 +137,12 @@ async def hand_panel(
 ) -> Panel:
     """The private hand: the image, and when it is the player's turn a select of cards and,
     once a card is chosen, a select of where it may go (paged past 24). Decktet Caravan's
-    panel is `decktet.hand_panel` (`chosen` is then a set of cards, as bits)."""
+    panel's controls are `decktet.turn_panel` (`chosen` is then a set of cards, as bits)."""
     if isinstance(view, DecktetView):
-        return await decktet.hand_panel(info, view, names, chosen, page, note)
-    png = await asyncio.to_thread(render_hand, view, chosen)
+        marks = decktet.marked(view, chosen)
+        png = await asyncio.to_thread(render_decktet_hand, view, marks)
+    else:
+        png = await asyncio.to_thread(render_hand, view, chosen)
     file = discord.File(io.BytesIO(png), "hand.png", description="Your hand")
     lines = [note] if note else []
     if view.phase == "over" or not info.active:
@@ -149,6 +152,8 @@ async def hand_panel(
         opponent = names[view.turn]
         lines.append(f"Your hand. It is {opponent}'s move; this panel does not update by itself.")
         return Panel("\n".join(lines), file, None)
+    if isinstance(view, DecktetView):
+        return decktet.turn_panel(info, view, chosen, page, lines, file)
     live = playable(view)
     discardable = {m.card for m in view.legal_moves if m.action == "discard"}
     options = [
