@@ -27,6 +27,7 @@ from bot.errors import (
 )
 from bot.ledger import Ledger
 from bot.records import (
+    AnyEvent,
     AnyGame,
     AnyRules,
     AnyView,
@@ -54,7 +55,7 @@ from bot.transactions import (
     scalar,
 )
 from engine import CaravanError, Move, Rules
-from engine.decktet import Play
+from engine.decktet import DecktetGame, Play
 
 log = logging.getLogger(__name__)
 CACHE_SIZE = 512  # games kept in memory, most recently used first
@@ -263,7 +264,7 @@ class GameService(Ledger):
         check_playable(info, seat, expected_version)
         game = (await self._state(info)).copy()
         try:
-            event = game.play(move if isinstance(move, str) else str(move))
+            event = _apply(game, move)
         except CaravanError as error:  # IllegalMoveError, or text that is not a move
             raise IllegalMove(str(error)) from None
         now = self.clock()
@@ -506,6 +507,13 @@ class GameService(Ledger):
         self._states.move_to_end(game_id)
         while len(self._states) > CACHE_SIZE:
             self._states.popitem(last=False)
+
+
+def _apply(game: AnyGame, move: Move | Play | str) -> AnyEvent:
+    """Play `move` (text, or the game's own move object) on `game`."""
+    if isinstance(game, DecktetGame):
+        return game.play(move if isinstance(move, str | Play) else str(move))
+    return game.play(move if isinstance(move, str | Move) else str(move))
 
 
 def _other(seat: str) -> str:
