@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.caravan import position_winner
 from engine.cards import Card
@@ -76,8 +76,26 @@ class MoveEvent:
         )
 
     def public(self) -> MoveEvent:
-        """The event as anyone but the mover may see it: without the card drawn."""
-        return replace(self, drew=None)
+        """The event as anyone but the mover may see it: without the card drawn. (Built
+        field by field: `dataclasses.replace` costs ~30 µs, a tenth of a stored move.)"""
+        return MoveEvent(
+            self.ply,
+            self.mover,
+            self.move,
+            self.placed,
+            self.target,
+            self.removed,
+            self.discarded,
+            self.disbanded,
+            None,
+            self.reshuffled,
+            self.values_before,
+            self.values_after,
+            self.main_phase,
+            self.winner,
+            self.end_reason,
+            self.onto,
+        )
 
 
 def _positions(values: tuple[int, ...]) -> tuple[str | None, str | None, str | None]:
