@@ -152,6 +152,9 @@ def draw_table(
     ended = event.season_end if event is not None and not plays else None
     if ended is not None:  # the season just ended: show what was collected
         heading = f"LAST SEASON: {names[ended.collector]} collected these"
+        if event is not None and event.hand_end is not None and view.phase != "over":
+            heading = f"HAND {event.hand_end.number} OVER: {names[ended.collector]} collected"
+            heading += " its last season"
         step = min(OVERLAP, (WIDTH - MARGIN - left - MINI_W) // max(1, len(ended.cards) - 1))
         for i, card in enumerate(ended.cards):
             paste(image, card, left + i * step, body + 32, MINI_W)
