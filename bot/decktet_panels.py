@@ -42,10 +42,6 @@ def play_cards(play: Play) -> str:
     return ", ".join(parts)
 
 
-def mask_of(indices: list[int]) -> int:
-    return sum(1 << i for i in set(indices))
-
-
 def chosen_cards(view: DecktetView, mask: int) -> tuple[DCard, ...] | None:
     """The hand's cards in `mask` (bit i: the i-th card), or None if it names none or a
     card the hand does not have (a panel from before the hand changed)."""

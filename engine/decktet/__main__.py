@@ -50,7 +50,7 @@ def _read(path: str | None) -> DecktetGame:
 def show(game: DecktetGame) -> dict[str, Any]:
     """The public facts of a position: the hand, indicators, the season, hand sizes,
     collected counts, running scores, who is to move and the winner."""
-    running = game.running()
+    running = game.view(None).running
     return {
         "hand_number": game.hand_number,
         "hands_in_game": game.rules.hands,

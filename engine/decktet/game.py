@@ -8,14 +8,18 @@ game's seed and the hand's number, so a replay deals the same cards.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.decktet.cards import DECK, NUMBERED, WILDS, DCard, parse_card, points
 from engine.decktet.plays import CARAVAN, Play, legal_plays, parse_play
 from engine.errors import IllegalMoveError, NotationError, PositionError, RulesError
+
+if TYPE_CHECKING:
+    from engine.decktet.view import DecktetView
 
 SEATS = ("A", "B")
 GAME = "decktet"
@@ -34,8 +38,6 @@ class DecktetRules:
     def __post_init__(self) -> None:
         if not 1 <= self.hands <= MAX_HANDS:
             raise RulesError(f"A game lasts 1 to {MAX_HANDS} hands, not {self.hands}.")
-
-    game = GAME
 
     def to_json(self) -> dict[str, Any]:
         return {"game": GAME, "hands": self.hands}
@@ -230,14 +232,6 @@ class DecktetGame:
     def hand(self, seat: str) -> tuple[DCard, ...]:
         return tuple(self.hands[SEATS.index(seat)])
 
-    def running(self) -> tuple[int, int]:
-        """Each player's total with this hand's collected cards counted so far (D2); once
-        the game is over, the final totals."""
-        if self.is_over:
-            return self.totals[0], self.totals[1]
-        a, b = (sum(points(c, self.indicators) for c in pile) for pile in self.collected)
-        return self.totals[0] + a, self.totals[1] + b
-
     def legal_moves(self) -> list[Play]:
         if self.is_over:
             return []
@@ -392,8 +386,6 @@ class DecktetGame:
     def from_position(cls, value: object) -> DecktetGame:
         """A game from `to_position`'s JSON (text or parsed); every card must be in
         exactly one place."""
-        import json
-
         if isinstance(value, str):
             try:
                 value = json.loads(value)
@@ -451,6 +443,3 @@ def _read_position(cls: type[DecktetGame], value: dict[str, Any]) -> DecktetGame
     if len(game.indicators) != 2 or not all(c.is_wild for c in game.indicators):
         raise PositionError("A hand has two indicators, each an Ace or a Crown (D1).")
     return game
-
-
-from engine.decktet.view import DecktetView  # noqa: E402  (the view imports this module)
