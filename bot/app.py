@@ -28,7 +28,7 @@ from bot.choices import GameChoice, game_options, rules_words, turn_words
 from bot.commands import AdminCommands, CaravanCommands
 from bot.errors import NotYourGame, ServiceError, StaleView
 from bot.panels import Panel, hand_panel, rules_text, seat_names, turn_message
-from bot.records import GAMES, AnyRules, Challenge, GameInfo, Outcome, game_of
+from bot.records import AnyRules, Challenge, GameInfo, Outcome, title_of
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Database
@@ -188,7 +188,7 @@ class CaravanBot(commands.Bot):
     def _challenge_text(self, challenge: Challenge, status: str) -> str:
         who = f"<@{challenge.opponent_id}>" if challenge.opponent_id else "anyone"
         head = (
-            f"<@{challenge.challenger_id}> challenges {who} to {GAMES[game_of(challenge.rules)]} "
+            f"<@{challenge.challenger_id}> challenges {who} to {title_of(challenge.rules)} "
             f"({rules_words(challenge.rules)}, {turn_words(challenge.turn_seconds)} a turn)."
         )
         tail = {
@@ -255,7 +255,7 @@ class CaravanBot(commands.Bot):
             guild_id, channel_id, interaction.user.id, self.user.id, level, rules, turn_seconds
         )
         text = (
-            f"<@{interaction.user.id}> plays {GAMES[game_of(rules)]} against me, difficulty "
+            f"<@{interaction.user.id}> plays {title_of(rules)} against me, difficulty "
             f"**{level}** ({rules_words(rules)})."
         )
         message: discord.Message

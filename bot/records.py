@@ -40,6 +40,11 @@ def game_of(rules: AnyRules) -> str:
     return DECKTET if isinstance(rules, DecktetRules) else NEW_VEGAS
 
 
+def title_of(rules: AnyRules) -> str:
+    """The game's name for people: "Caravan" or "Decktet Caravan"."""
+    return GAMES[game_of(rules)]
+
+
 def new_game(rules: AnyRules, seed: int) -> AnyGame:
     if isinstance(rules, DecktetRules):
         return DecktetGame.new(rules, seed)
@@ -153,7 +158,7 @@ class GameInfo:
     @property
     def title(self) -> str:
         """The game's name for people: "Caravan" or "Decktet Caravan"."""
-        return GAMES[self.game]
+        return title_of(self.rules)
 
     @property
     def rated(self) -> bool:
