@@ -15,11 +15,16 @@ from pathlib import Path
 
 from PIL import Image
 
+from bot import decktet_panels as decktet
 from bot.narrate import describe, result
+from bot.render.decktet_table import draw_hand as draw_decktet_hand
+from bot.render.decktet_table import draw_table as draw_decktet
 from bot.render.hand import draw_hand
 from bot.render.table import draw_table
 from engine import Game, MoveEvent, PlayerView, Rules
 from engine.caravan import parse_caravan
+from engine.decktet import DecktetGame
+from engine.decktet.ai import GreedyPlayer
 
 NAMES = {"A": "Alice", "B": "Bob"}
 LONG_NAMES = {
@@ -96,10 +101,31 @@ def hands() -> list[tuple[str, Image.Image]]:
     return [opening, ("hand-midgame", draw_hand(game.view("A"), selected=1))]
 
 
+def decktet_images() -> list[tuple[str, Image.Image]]:
+    """Decktet Caravan: a table mid-season (the first with two plays), the player to
+    move's hand with two cards chosen, and the table just after the first hand ended;
+    greedy plays from seed 12."""
+    game = DecktetGame.new(seed=12)
+    rng = random.Random(1)
+    player = GreedyPlayer()
+    event = None
+    images = []
+    while game.hand_number == 1:
+        event = game.play(player.choose(game.view(game.mover), rng))
+        if not images and len(game.season) >= 2:
+            note = decktet.describe(event, NAMES)
+            images.append(("decktet-midseason", draw_decktet(game.view(None), NAMES, event, note)))
+            images.append(
+                ("decktet-hand", draw_decktet_hand(game.view(game.mover), frozenset({1, 2})))
+            )
+    images.append(("decktet-hand-over", draw_decktet(game.view(None), NAMES, event)))
+    return images
+
+
 def write(folder: Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    images = [(scene.name, scene.table()) for scene in scenes()] + hands()
+    images = [(scene.name, scene.table()) for scene in scenes()] + hands() + decktet_images()
     for name, image in images:
         path = folder / f"{name}.png"
         image.save(path)

@@ -12,8 +12,10 @@ from PIL import Image, ImageChops, ImageStat
 from bot.help import topic_image, topic_text
 from bot.render.decktet_art import DECKTET_DIR, draw_all, file_name
 from bot.render.decktet_table import draw_hand, draw_table, render_table
+from bot.render.gallery import decktet_images
 from engine.decktet import DECK, DecktetGame
 from engine.decktet.ai import GreedyPlayer
+from tests.bot.test_render import SNAPSHOTS, close_to
 
 NAMES = {"A": "Alice", "B": "Bob"}
 
@@ -42,6 +44,18 @@ def test_every_face_differs() -> None:
         with Image.open(DECKTET_DIR / file_name(card)) as image:
             digests.add(image.tobytes())
     assert len(digests) == 36
+
+
+def test_snapshots() -> None:
+    # Regenerate after a deliberate change: python -m bot.render.gallery tests/bot/snapshots
+    images = decktet_images()
+    assert [name for name, _ in images] == [
+        "decktet-midseason",
+        "decktet-hand",
+        "decktet-hand-over",
+    ]
+    for name, image in images:
+        assert close_to(image, SNAPSHOTS / f"{name}.png"), name
 
 
 def played(seed: int, plies: int) -> DecktetGame:
