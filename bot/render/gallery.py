@@ -109,7 +109,7 @@ def decktet_images() -> list[tuple[str, Image.Image]]:
     rng = random.Random(1)
     player = GreedyPlayer()
     event = None
-    images = []
+    images: list[tuple[str, Image.Image]] = []
     while game.hand_number == 1:
         event = game.play(player.choose(game.view(game.mover), rng))
         if not images and len(game.season) >= 2:
