@@ -145,7 +145,9 @@ def test_hand_of_the_player_waiting_is_not_dimmed() -> None:
 
 def test_gallery_writes_every_scene(tmp_path: Path) -> None:
     written = write(tmp_path)
-    assert {p.stem for p in written} == set(SCENES) | {"hand-opening", "hand-midgame"}
+    hands = {"hand-opening", "hand-midgame"}
+    decktet = {"decktet-midseason", "decktet-hand", "decktet-hand-over"}
+    assert {p.stem for p in written} == set(SCENES) | hands | decktet
     assert all(p.stat().st_size > 1000 for p in written)
 
 
