@@ -180,21 +180,3 @@ def turn_panel(
     lines.append(f"Your move: {len(readings)} ways to play these cards. {where}")
     parts.insert(1, items.MoveSelect(info.id, info.version, chosen or 0, page, shown, where))
     return Panel("\n".join(lines), file, items.controls(*parts))
-
-
-def rules_text(hands: int) -> str:
-    """The Rules button's answer in a Decktet game (`/caravan rules topic:decktet` has more)."""
-    return (
-        f"**Decktet Caravan** (Decktet and Caravan by P.D. Magnus), {hands} hands.\n"
-        "**Each season** the leader plays a *caravan*: cards in a run of ranks where "
-        "neighbours share a suit (Aces and Crowns are wild, 2-9). Then each player beats "
-        "the last play or passes; the first pass ends the season.\n"
-        "**Beating:** a caravan of the same length with a higher top card, or a *bandit* "
-        "(an Ace, a Crown, or an Ace with a Crown), which beats any caravan; bandits rank "
-        "Ace < Crown < Ace+Crown < Ace+Crown of one suit.\n"
-        "**Collecting:** a season ending on a caravan goes to its player; on a bandit, to "
-        "the bandit player's opponent. Collected cards score +1 per suit of a face-up Crown, "
-        "-1 per suit of a face-up Ace.\n"
-        "**Going out** first scores 5, plus 1 per card left in the other hand. "
-        "`/caravan rules topic:Decktet Caravan` has the full rules."
-    )

@@ -14,7 +14,7 @@ import discord
 
 from bot import decktet_panels as decktet
 from bot import items
-from bot.help import preset_text
+from bot.help import preset_text, topic_text
 from bot.narrate import describe, result, summary
 from bot.records import AnyEvent, AnyView, GameInfo
 from bot.render.decktet_table import render_hand as render_decktet_hand
@@ -209,7 +209,7 @@ def rules_text(info: GameInfo) -> str:
     """The Rules button's answer: this game's preset and how it differs from New Vegas
     rules, then the rules in five lines (`/caravan rules` has each topic with pictures)."""
     if isinstance(info.rules, DecktetRules):
-        return decktet.rules_text(info.rules.hands)
+        return f"{preset_text(info.rules)}\n{topic_text('decktet')}"
     return (
         f"{preset_text(info.rules)}\n"
         "**Goal:** sell two of the three positions. A caravan is for sale at 21 to 26; the "

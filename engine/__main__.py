@@ -44,18 +44,21 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _read(path: str | None) -> Game:
+def read_text(path: str | None) -> str:
+    """A position's text from `path`, or standard input for None or "-"."""
     if path is None or path == "-":
-        text = sys.stdin.read()
-    else:
-        try:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
-        except OSError as error:
-            raise UsageError(f"cannot read {path}: {error.strerror or error}") from None
-        except UnicodeDecodeError:
-            raise UsageError(f"cannot read {path}: it is not UTF-8 text") from None
-    return Game.from_position(text)
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError as error:
+        raise UsageError(f"cannot read {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"cannot read {path}: it is not UTF-8 text") from None
+
+
+def _read(path: str | None) -> Game:
+    return Game.from_position(read_text(path))
 
 
 def _rules(text: str) -> Rules:

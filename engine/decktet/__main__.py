@@ -11,7 +11,7 @@ import argparse
 import sys
 from typing import Any
 
-from engine.__main__ import Parser, UsageError, main, print_json, read_seed
+from engine.__main__ import Parser, UsageError, main, print_json, read_seed, read_text
 from engine.decktet.game import DecktetGame, DecktetRules
 from engine.decktet.plays import parse_play
 from engine.errors import IllegalMoveError, NotationError
@@ -36,15 +36,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _read(path: str | None) -> DecktetGame:
-    if path is None or path == "-":
-        return DecktetGame.from_position(sys.stdin.read())
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return DecktetGame.from_position(handle.read())
-    except OSError as error:
-        raise UsageError(f"cannot read {path}: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"cannot read {path}: it is not UTF-8 text") from None
+    return DecktetGame.from_position(read_text(path))
 
 
 def show(game: DecktetGame) -> dict[str, Any]:

@@ -38,13 +38,14 @@ class GreedyPlayer:
     name = "greedy"
 
     def choose(self, view: DecktetView, rng: random.Random) -> Play:
-        scored = [(score(view, play), rng.random(), play) for play in view.legal_moves]
+        season = sum(points(c, view.indicators) for _, p in view.season for c in p.cards)
+        scored = [(score(view, play, season), rng.random(), play) for play in view.legal_moves]
         return max(scored, key=lambda item: (item[0], item[1]))[2]
 
 
-def score(view: DecktetView, play: Play) -> float:
-    """How good `play` looks for the seat to move if the season ended right after it."""
-    season = sum(points(c, view.indicators) for _, p in view.season for c in p.cards)
+def score(view: DecktetView, play: Play, season: int) -> float:
+    """How good `play` looks for the seat to move if the season ended right after it
+    (`season`: what the season's cards so far are worth by D2)."""
     if play.is_pass:
         last = view.season[-1][1]  # the opponent's: a caravan they collect, a bandit we do
         return float(-season if last.kind == CARAVAN else season)
