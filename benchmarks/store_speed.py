@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import random
 import statistics
 import tempfile
 import time
 from pathlib import Path
 
+import bot.app  # noqa: F401  (the bot's modules, so the heap is the size the bot's is)
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Database
@@ -27,6 +29,7 @@ async def run(games: int, moves: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         db = await Database.open(Path(folder) / "bench.db")
         service = GameService(db, Settings(max_active_games=10_000, max_open_challenges=10_000))
+        gc.freeze()  # as the bot's setup_hook does once it is set up
         latencies: list[float] = []
         budget = [moves]
 
