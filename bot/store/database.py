@@ -24,6 +24,7 @@ T = TypeVar("T")
 log = logging.getLogger(__name__)
 CHECKPOINT = "PRAGMA wal_checkpoint(PASSIVE)"
 CHECKPOINT_EVERY = 200  # commits (a move writes ~5 pages; SQLite's own default is 1,000 pages)
+RESTART_FRAMES = 4000  # a log of ~16 MB is restarted by the write thread (see `_checkpoint`)
 SQLITE_HEADER = b"SQLite format 3\x00"
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
@@ -133,18 +134,20 @@ class Database:
 
         SQLite's automatic checkpoint runs inside the commit that fills the log, so the
         write thread, and every write queued behind it, waits for the whole copy and its
-        fsync (measured with 50 busy games: play_ms_p99 19-20 ms with it, 15-17 ms without).
-        Here a PASSIVE checkpoint on the reader's thread copies the bulk while writes go
-        on; then one on the write thread, between two transactions, copies the few frames
-        committed meanwhile, so that the next write finds the log all copied and starts it
-        again from the beginning (under steady writes, the reader's checkpoint alone never
-        catches up, and the log grew without end)."""
+        fsyncs (measured with 50 busy games: play_ms_p99 19-20 ms with it, 15-17 ms
+        without). Here a PASSIVE checkpoint on the reader's thread copies what has been
+        committed while writes go on. When writes pause, the next one finds the log all
+        copied and starts it again from the beginning; under steady writes the reader
+        never quite catches up and the log would grow without end, so once it is past
+        `RESTART_FRAMES` a checkpoint on the write thread, between two transactions,
+        copies the few frames left (a stall of ~2-8 ms here, hence not every time)."""
         try:
-            await _pragma(self._reader, CHECKPOINT)
-            connection = self._writer._conn
-            busy, frames, copied = await self._writer._execute(  # type: ignore[no-untyped-call]
-                lambda: connection.execute(CHECKPOINT).fetchone()
-            )
+            busy, frames, copied = (await _pragma(self._reader, CHECKPOINT))[0]
+            if frames >= RESTART_FRAMES:
+                connection = self._writer._conn
+                busy, frames, copied = await self._writer._execute(  # type: ignore[no-untyped-call]
+                    lambda: connection.execute(CHECKPOINT).fetchone()
+                )
             log.debug("checkpoint: %d of %d frames copied (busy=%d)", copied, frames, busy)
         except Exception:  # the next one will try again; the log only grows meanwhile
             log.warning("checkpoint of %s failed", self.path, exc_info=True)
