@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import Database, StoreError
-from bot.store import database
+from bot.store import Database, StoreError, database
 from bot.store.database import migrations
 
 
