@@ -1,6 +1,7 @@
 """How strong the computer players are: a seeded round robin of random, greedy, normal, hard.
 
     python benchmarks/ai_strength.py [--games N] [--first-seed S] [--jobs J] [--pairs X:Y,...]
+                                     [--ledger FILE]
 
 Each pair plays N games (400 by default) under new-vegas rules from seeds S..S+N-1 (S is 0
 unless given: a later run from S=N adds new games to an earlier one), the
@@ -10,18 +11,32 @@ half. Games run in J worker processes (default: one per core), each player think
 one core. Prints, as `name: value unit` lines,
 `X_vs_Y_win_rate: 0.740 (95% CI 0.697-0.783, 400 games)` for each pair and
 `X_move_s_mean` / `X_move_s_p95` for each player (the seconds `choose` took per move).
+
+The whole round robin takes hours (a hard game is ~20 s of thinking). With `--ledger FILE`,
+each game's result is appended to FILE (JSON lines) as it ends, and games already there for
+the same players' code are not played again: a run can be stopped and started again, or
+built up over several sittings, and prints the same figures as one uninterrupted run.
+"The same code" is a hash of the engine's and the players' source plus whether the engine
+is compiled (a time-limited player searches more when it is); rows of other code are kept
+in the file and ignored.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
+import hashlib
+import json
 import math
 import os
 import random
 import time
 from collections import defaultdict
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
 
+import engine
+import engine.game
 from engine import Game, Rules
 from engine.ai import GreedyPlayer, Player, RandomPlayer, player_for
 
@@ -36,7 +51,7 @@ def make(name: str) -> Player:
     return player_for(name)
 
 
-def play_one(job: tuple[str, str, int]) -> tuple[str, str, float, dict[str, list[float]]]:
+def play_one(job: tuple[str, str, int]) -> Result:
     """One game of `first` against `second` from `seed`; returns the pair, `first`'s score
     (1, 0.5 or 0) and each player's seconds per move."""
     first, second, seed = job
@@ -59,6 +74,32 @@ def play_one(job: tuple[str, str, int]) -> tuple[str, str, float, dict[str, list
     return first, second, score, dict(times)
 
 
+Result = tuple[str, str, float, dict[str, list[float]]]
+
+
+def code_version() -> str:
+    """What the results depend on: the source of the engine and its players, and whether
+    the engine runs compiled."""
+    folder = Path(engine.__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted([*folder.glob("*.py"), *folder.joinpath("ai").glob("*.py")]):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    compiled = not engine.game.__file__.endswith(".py")
+    return f"{digest.hexdigest()[:12]}{'-compiled' if compiled else ''}"
+
+
+def read_ledger(path: Path, code: str) -> dict[tuple[str, str, int], Result]:
+    """The games in the ledger played by this code, by (first, second, seed)."""
+    found: dict[tuple[str, str, int], Result] = {}
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            row = json.loads(line)
+            if row["code"] == code:
+                key = (row["first"], row["second"], row["seed"])
+                found[key] = (row["first"], row["second"], row["score"], row["times"])
+    return found
+
+
 def interval(scores: list[float]) -> tuple[float, float, float]:
     """Mean and 95% confidence interval (normal approximation) of per-game scores."""
     n = len(scores)
@@ -79,6 +120,7 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=0, help="seed of the first game")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--pairs", help="only these pairs, e.g. hard:greedy,greedy:random")
+    parser.add_argument("--ledger", help="a JSON-lines file of games played (see above)")
     args = parser.parse_args()
     if args.pairs:
         pairs = [tuple(pair.split(":")) for pair in args.pairs.split(",")]
@@ -89,19 +131,34 @@ def main() -> None:
             parser.error(f"a pair is two of {', '.join(NAMES)} joined by ':', not {pair!r}")
     seeds = range(args.first_seed, args.first_seed + args.games)
     jobs = [(first, second, seed) for first, second in pairs for seed in seeds]
+    code = code_version()
+    ledger = Path(args.ledger) if args.ledger else None
+    done = read_ledger(ledger, code) if ledger else {}
+    results = [done[job] for job in jobs if job in done]
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        futures = {pool.submit(play_one, job): job for job in jobs if job not in done}
+        for future in as_completed(futures):
+            result = future.result()
+            results.append(result)
+            if ledger is not None:
+                first, second, seed = futures[future]
+                row = {"first": first, "second": second, "seed": seed, "score": result[2]}
+                times = {name: [round(t, 4) for t in spent] for name, spent in result[3].items()}
+                row |= {"times": times, "code": code, "at": datetime.date.today().isoformat()}
+                with ledger.open("a", encoding="utf-8") as out:
+                    out.write(json.dumps(row) + "\n")
     scores: dict[tuple[str, str], list[float]] = defaultdict(list)
     times: dict[str, list[float]] = defaultdict(list)
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for first, second, score, game_times in pool.map(play_one, jobs, chunksize=1):
-            scores[(first, second)].append(score)
-            for name, spent in game_times.items():
-                times[name].extend(spent)
+    for first, second, score, game_times in results:
+        scores[(first, second)].append(score)
+        for name, spent in game_times.items():
+            times[name].extend(spent)
     for first, second in pairs:
-        results = scores[(first, second)]
-        mean, low, high = interval(results)
+        pair_scores = scores[(first, second)]
+        mean, low, high = interval(pair_scores)
         print(
             f"{first}_vs_{second}_win_rate: {mean:.3f} "
-            f"(95% CI {low:.3f}-{high:.3f}, {len(results)} games)"
+            f"(95% CI {low:.3f}-{high:.3f}, {len(pair_scores)} games)"
         )
     for name in NAMES:
         if times[name]:
