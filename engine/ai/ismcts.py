@@ -42,31 +42,6 @@ class Node:
         self.avails = 1
 
 
-def search(
-    sampler: Sampler,
-    rng: random.Random,
-    *,
-    iterations: int,
-    seconds: float | None = None,
-    rollout_depth: int = 4,
-    stop_when_settled: bool = True,
-) -> Move:
-    """The most visited move at the root after `iterations` iterations, or fewer if
-    `seconds` run out first, or (`stop_when_settled`) as soon as no other move can catch
-    up with the most visited one in the iterations left."""
-    root = grow(
-        sampler,
-        rng,
-        iterations=iterations,
-        seconds=seconds,
-        rollout_depth=rollout_depth,
-        stop_when_settled=stop_when_settled,
-    )
-    best = max(root.children.values(), key=lambda child: (child.visits, child.total))
-    assert best.move is not None
-    return best.move
-
-
 def grow(
     sampler: Sampler,
     rng: random.Random,
@@ -76,7 +51,9 @@ def grow(
     rollout_depth: int = 4,
     stop_when_settled: bool = True,
 ) -> Node:
-    """The search tree `search` chooses from (its root)."""
+    """Search: the root of the tree after `iterations` iterations, or fewer if `seconds`
+    run out first, or (`stop_when_settled`) as soon as no other move can catch up with the
+    most visited one in the iterations left. The move to play is `most_visited(root)`."""
     start = time.perf_counter()
     deadline = None if seconds is None else start + seconds
     root = Node(None, None, 1 - sampler.seat)
@@ -89,6 +66,13 @@ def grow(
                 break
         _iterate(root, sampler.sample(rng), rng, rollout_depth)
     return root
+
+
+def most_visited(root: Node) -> Move:
+    """The root's most visited move (the larger total reward breaks a tie)."""
+    best = max(root.children.values(), key=lambda child: (child.visits, child.total))
+    assert best.move is not None
+    return best.move
 
 
 def _settled(

@@ -18,7 +18,7 @@ from math import comb
 from typing import Protocol
 
 from engine.ai.evaluation import WIN, evaluate
-from engine.ai.ismcts import search
+from engine.ai.ismcts import grow, most_visited
 from engine.ai.sampling import Sampler
 from engine.cards import JOKER
 from engine.errors import CaravanError
@@ -130,13 +130,14 @@ class IsmctsPlayer:
         moves = _moves(view)
         if len(moves) == 1:
             return moves[0]
-        return search(
+        root = grow(
             Sampler(view),
             rng,
             iterations=self.iterations,
             seconds=self.seconds,
             rollout_depth=self.rollout_depth,
         )
+        return most_visited(root)
 
 
 LEVELS = ("easy", "normal", "hard")
