@@ -17,7 +17,7 @@ COPY assets ./assets
 # Editable, so the bot finds assets/ beside its sources; compiled modules are built in place
 # (the same install CI tests the compiled engine with).
 RUN CARAVAN_COMPILE=1 pip install --no-cache-dir -e . \
-    && python -c 'import engine.game as g; assert not g.__file__.endswith(".py"), g.__file__'
+    && python -c 'import engine.game as g, engine.ai.ismcts as s; assert not any(m.__file__.endswith(".py") for m in (g, s)), (g.__file__, s.__file__)'
 
 FROM python:3.11-slim
 RUN useradd --create-home --uid 10001 caravan && mkdir /data && chown caravan:caravan /data

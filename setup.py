@@ -2,7 +2,8 @@
 
 The engine is the same source either way (mypy --strict typed); mypyc compiles it to C
 extension modules that run the same code about twice as fast (benchmarks/README.md), for
-the bot in production and the AI's search. A compiled editable install puts the compiled
+the bot in production and the AI's search (engine/ai's modules are compiled too: hard thinks
+for a fixed time, so the faster its search runs, the stronger it plays). A compiled editable install puts the compiled
 modules beside the sources, where they shadow later edits until the next install.
 """
 
@@ -28,6 +29,10 @@ if os.environ.get("CARAVAN_COMPILE") == "1":
             "engine/game.py",
             "engine/view.py",
             "engine/notation.py",
+            "engine/ai/evaluation.py",
+            "engine/ai/sampling.py",
+            "engine/ai/ismcts.py",
+            "engine/ai/players.py",
         ],
         opt_level="3",
     )

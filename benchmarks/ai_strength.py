@@ -36,6 +36,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 import engine
+import engine.ai.ismcts
 import engine.game
 from engine import Game, Rules
 from engine.ai import GreedyPlayer, Player, RandomPlayer, player_for
@@ -79,13 +80,16 @@ Result = tuple[str, str, float, dict[str, list[float]]]
 
 def code_version() -> str:
     """What the results depend on: the source of the engine and its players, and whether
-    the engine runs compiled."""
+    they run compiled (`-compiled`: the rules and the search; `-compiled-rules`: the rules
+    only, as setup.py built them before it compiled engine/ai)."""
     folder = Path(engine.__file__).parent
     digest = hashlib.sha256()
     for path in sorted([*folder.glob("*.py"), *folder.joinpath("ai").glob("*.py")]):
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    compiled = not engine.game.__file__.endswith(".py")
-    return f"{digest.hexdigest()[:12]}{'-compiled' if compiled else ''}"
+    rules = not engine.game.__file__.endswith(".py")
+    search = not engine.ai.ismcts.__file__.endswith(".py")
+    compiled = "-compiled" if rules and search else "-compiled-rules" if rules else ""
+    return f"{digest.hexdigest()[:12]}{compiled}"
 
 
 def read_ledger(path: Path, code: str) -> dict[tuple[str, str, int], Result]:

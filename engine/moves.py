@@ -8,7 +8,7 @@ game fills those in before it checks the move, and its legal moves are always ca
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from engine.cards import Card
@@ -33,6 +33,19 @@ class Move:
     caravan: int | None = None
     player: str | None = None
     index: int | None = None
+    # Moves are dictionary keys in the AI's search tree, looked up millions of times a
+    # decision: the hash is worked out once (the generated one hashed a tuple of fields,
+    # the card's included, on every lookup).
+    _hash: int = field(init=False, compare=False, repr=False, hash=False)
+
+    def __post_init__(self) -> None:
+        card = -1 if self.card is None else self.card.code
+        object.__setattr__(
+            self, "_hash", hash((self.action, card, self.caravan, self.player, self.index))
+        )
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @staticmethod
     def play(card: Card, caravan: int, player: str | None = None, index: int | None = None) -> Move:

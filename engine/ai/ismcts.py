@@ -123,10 +123,11 @@ def _iterate(root: Node, game: Game, rng: random.Random, rollout_depth: int) -> 
             break
     _rollout(game, rng, rollout_depth)
     first = reward(game, 0)
-    while node is not None:  # backpropagation
-        node.visits += 1
-        node.total += first if node.mover == 0 else 1.0 - first
-        node = node.parent  # type: ignore[assignment]
+    up: Node | None = node
+    while up is not None:  # backpropagation
+        up.visits += 1
+        up.total += first if up.mover == 0 else 1.0 - first
+        up = up.parent
 
 
 def _rollout(game: Game, rng: random.Random, depth: int) -> None:
@@ -135,7 +136,8 @@ def _rollout(game: Game, rng: random.Random, depth: int) -> None:
         if game.is_over:
             return
         legal = game.legal_moves()
-        move = rng.choice(legal)
-        if move.action != "play" and rng.random() < 0.75:
-            move = rng.choice(legal)
+        draw = rng.random
+        move = legal[int(draw() * len(legal))]
+        if move.action != "play" and draw() < 0.75:
+            move = legal[int(draw() * len(legal))]
         game.push(move)
