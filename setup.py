@@ -3,8 +3,9 @@
 The engine is the same source either way (mypy --strict typed); mypyc compiles it to C
 extension modules that run the same code about twice as fast (benchmarks/README.md), for
 the bot in production and the AI's search (engine/ai's modules are compiled too: hard thinks
-for a fixed time, so the faster its search runs, the stronger it plays). A compiled editable install puts the compiled
-modules beside the sources, where they shadow later edits until the next install.
+for a fixed time, so the faster its search runs, the stronger it plays). A compiled editable
+install puts the compiled modules beside the sources, where they shadow later edits until
+the next install.
 """
 
 import os

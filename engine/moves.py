@@ -18,6 +18,7 @@ SEATS = ("A", "B")  # the players' names in the notation
 Action = Literal["play", "discard", "disband"]
 MAX_INDEX = 999
 
+_ACTIONS = {"play": 0, "discard": 1, "disband": 2}
 _TARGET = re.compile(r"^([ab])?([1-3])(?:\.([0-9]{1,3}))?$")
 
 
@@ -35,14 +36,18 @@ class Move:
     index: int | None = None
     # Moves are dictionary keys in the AI's search tree, looked up millions of times a
     # decision: the hash is worked out once (the generated one hashed a tuple of fields,
-    # the card's included, on every lookup).
+    # the card's included, on every lookup), from ints only, so that a move pickled into
+    # another process (the bot's AI workers) keeps a hash that is right there too (a str's
+    # hash differs from process to process).
     _hash: int = field(init=False, compare=False, repr=False, hash=False)
 
     def __post_init__(self) -> None:
         card = -1 if self.card is None else self.card.code
-        object.__setattr__(
-            self, "_hash", hash((self.action, card, self.caravan, self.player, self.index))
-        )
+        seat = SEATS.index(self.player) if self.player in SEATS else -1
+        action = _ACTIONS.get(self.action, -1)
+        caravan = -1 if self.caravan is None else self.caravan
+        index = -1 if self.index is None else self.index
+        object.__setattr__(self, "_hash", hash((action, card, caravan, seat, index)))
 
     def __hash__(self) -> int:
         return self._hash

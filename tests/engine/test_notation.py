@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import pickle
+import subprocess
+import sys
 
 import pytest
 
@@ -75,6 +79,34 @@ def test_moves_round_trip(text: str, canonical: str) -> None:
     move = Move.parse(text)
     assert str(move) == canonical
     assert Move.parse(str(move)) == move
+
+
+def test_a_move_hashes_the_same_in_every_process() -> None:
+    """Moves are pickled into the bot's AI workers, whose str hashes differ from the bot's:
+    a move's hash (kept, for the search) must not depend on them, or a pickled move would
+    not find its equal in a set or as a dict key."""
+    moves = ["7h@A2", "Kd@B2.3", "discard:X", "disband:2+7h", "disband:1"]
+    probe = (
+        "import pickle, sys; from engine import Move; "
+        f"print([hash(Move.parse(t)) for t in {moves!r}]); "
+        "sys.stdout.buffer.write(pickle.dumps([Move.parse(t) for t in "
+        f"{moves!r}]))"
+    )
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", probe],
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            check=True,
+        ).stdout
+        for seed in ("1", "2")
+    ]
+    first, pickled = runs[0].split(b"\n", 1)
+    assert first == runs[1].split(b"\n", 1)[0]
+    here = [Move.parse(t) for t in moves]
+    assert str([hash(m) for m in here]).encode() == first
+    for move, arrived in zip(here, pickle.loads(pickled), strict=True):
+        assert arrived == move and hash(arrived) == hash(move) and arrived in {move}
 
 
 @pytest.mark.parametrize(
