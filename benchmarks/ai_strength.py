@@ -16,14 +16,15 @@ The whole round robin takes hours (a hard game is ~20 s of thinking). With `--le
 each game's result is appended to FILE (JSON lines) as it ends, and games already there for
 the same players' code are not played again: a run can be stopped and started again, or
 built up over several sittings, and prints the same figures as one uninterrupted run.
-"The same code" is a hash of the engine's and the players' source plus whether the engine
-is compiled (a time-limited player searches more when it is); rows of other code are kept
-in the file and ignored.
+"The same code" is a hash of the engine's and the players' code (their syntax trees, so
+comments and docstrings do not count) plus what runs compiled (a time-limited player
+searches more when it is); rows of other code are kept in the file and ignored.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import datetime
 import hashlib
 import json
@@ -85,11 +86,22 @@ def code_version() -> str:
     folder = Path(engine.__file__).parent
     digest = hashlib.sha256()
     for path in sorted([*folder.glob("*.py"), *folder.joinpath("ai").glob("*.py")]):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+        digest.update(path.name.encode() + b"\0" + source_digest(path.read_bytes()))
     rules = not engine.game.__file__.endswith(".py")
     search = not engine.ai.ismcts.__file__.endswith(".py")
     compiled = "-compiled" if rules and search else "-compiled-rules" if rules else ""
     return f"{digest.hexdigest()[:12]}{compiled}"
+
+
+def source_digest(source: bytes) -> bytes:
+    """A module's code without its comments and docstrings (its syntax tree), so that
+    mending the prose does not start the ledger afresh."""
+    tree = ast.parse(source)
+    documented = ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef
+    for node in ast.walk(tree):
+        if isinstance(node, documented) and ast.get_docstring(node, clean=False) is not None:
+            node.body = node.body[1:] or [ast.Pass()]
+    return ast.dump(tree).encode()
 
 
 def read_ledger(path: Path, code: str) -> dict[tuple[str, str, int], Result]:

@@ -85,7 +85,8 @@ class Sampler:
 
 def shuffle(items: list[int], rng: random.Random) -> None:
     """Shuffles `items` in place (Fisher-Yates). `random.shuffle` draws each index bit by bit
-    in Python, which was a third of the search's time; one `rng.random()` per card is not."""
+    in Python; one `rng.random()` per card gives the compiled search ~8% more iterations a
+    second."""
     draw = rng.random
     for i in range(len(items) - 1, 0, -1):
         j = int(draw() * (i + 1))
