@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 from dataclasses import replace
 
 from engine import Game, Rules
+from engine.rules import PRESETS
 
 
 def played(seed: int, plies: int) -> Game:
@@ -57,3 +59,21 @@ def test_event_public_form_hides_the_card_drawn() -> None:
     event = game.play(game.legal_moves()[0])
     assert event.drew is not None
     assert event.public().drew is None and event.public() == replace(event, drew=None)
+
+
+def test_views_and_moves_survive_pickling() -> None:
+    """The bot pickles a seat's view into its AI worker processes; compiled by mypyc, a
+    frozen dataclass refused its pickled state (FrozenInstanceError) until each pickled
+    through its constructor (engine/pickling.py). CI runs this against the compiled engine."""
+    rng = random.Random(5)
+    for preset in ("new-vegas", "foxon"):
+        game = Game.new(Rules(preset), seed=11)
+        events = []
+        while not game.is_over and game.ply < 40:
+            events.append(game.play(rng.choice(game.legal_moves())))
+        view = game.view(game.mover)
+        again = pickle.loads(pickle.dumps(view))
+        assert again == view and again.legal_moves == view.legal_moves
+        assert {hash(move) for move in again.legal_moves} == {hash(m) for m in view.legal_moves}
+        assert pickle.loads(pickle.dumps(events)) == events
+        assert pickle.loads(pickle.dumps(PRESETS[preset])) == PRESETS[preset]
