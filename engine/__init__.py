@@ -7,6 +7,7 @@
 See README.md for the API and shared/RULES.md for the clauses cited in the code.
 """
 
+from engine import pickling
 from engine.caravan import CaravanView, PlacedCard
 from engine.cards import Card, parse_cards
 from engine.errors import CaravanError, IllegalMoveError, NotationError, PositionError, RulesError
@@ -15,6 +16,8 @@ from engine.game import Game
 from engine.moves import Move
 from engine.rules import PRESETS, Rules, Variant, validate_deck
 from engine.view import PlayerView
+
+pickling.register()
 
 __all__ = [
     "PRESETS",

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
 
 from engine.cards import KING, QUEEN, SUITS, TEN, Card, card_of
 from engine.errors import NotationError
-from engine.pickling import by_constructor
 
 ASCENDING, DESCENDING, NO_DIRECTION = 1, -1, 0
 DIRECTION_NAMES = {ASCENDING: "ascending", DESCENDING: "descending", NO_DIRECTION: None}
@@ -259,9 +257,6 @@ class PlacedCard:
     card: Card
     attached: tuple[Card, ...] = ()
 
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return by_constructor(self)
-
 
 @dataclass(frozen=True)
 class CaravanView:
@@ -286,6 +281,3 @@ class CaravanView:
 
     def __str__(self) -> str:
         return self.notation
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return by_constructor(self)

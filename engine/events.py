@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from engine.caravan import position_winner
 from engine.cards import Card
 from engine.moves import Move
-from engine.pickling import by_constructor
 
 
 @dataclass(frozen=True)
@@ -22,9 +20,6 @@ class Removal:
     caravan: int
     index: int
     attached: tuple[Card, ...]
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return by_constructor(self)
 
 
 @dataclass(slots=True)

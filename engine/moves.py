@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 from engine.cards import Card
 from engine.errors import NotationError
-from engine.pickling import by_constructor
 
 SEATS = ("A", "B")  # the players' names in the notation
 Action = Literal["play", "discard", "disband"]
@@ -116,9 +115,6 @@ class Move:
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return by_constructor(self)
 
 
 def _nonempty(text: str, whole: str) -> str:

@@ -14,7 +14,6 @@ from typing import Any
 from engine.caravan import MAX_ATTACHED
 from engine.cards import JOKER, TEN, Card, format_cards, parse_cards, standard_deck
 from engine.errors import NotationError, RulesError
-from engine.pickling import by_constructor
 
 
 class EmptyDeck(Enum):
@@ -42,9 +41,6 @@ class Variant:
     joker_by_rank_only: bool = False  # R11: foxon removes the target too, no Ace rule
     empty_deck: EmptyDeck = EmptyDeck.NOTHING  # R14
     move_limit: int = 1000  # R15
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return by_constructor(self)
 
 
 PRESETS: dict[str, Variant] = {
@@ -150,9 +146,6 @@ class Rules:
                 "B": format_cards(self.decks[1]),
             }
         return out
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return by_constructor(self)
 
 
 def validate_deck(cards: list[Card], variant: Variant, *, who: str = "The deck") -> None:

@@ -7,12 +7,11 @@ card: the opponent's hand and the order of both decks are not in it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.caravan import CaravanView
 from engine.cards import Card, card_of
 from engine.moves import Move
-from engine.pickling import by_constructor
 from engine.rules import Rules
 
 if TYPE_CHECKING:
@@ -51,9 +50,6 @@ class PlayerView:
     @property
     def my_turn(self) -> bool:
         return self.seat == self.turn and self.phase != "over"
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return by_constructor(self)
 
 
 def make_view(game: Game, seat: str | None) -> PlayerView:
