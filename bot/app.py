@@ -16,7 +16,7 @@ import contextlib
 import gc
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import discord
@@ -28,7 +28,9 @@ from bot.ai import LEVELS, AiTurns
 from bot.choices import GameChoice, game_options, rules_words, turn_words
 from bot.commands import AdminCommands, CaravanCommands
 from bot.errors import NotYourGame, ServiceError, StaleView
-from bot.panels import Panel, hand_panel, rules_text, seat_names, turn_message
+from bot.inert import cut, md, plain
+from bot.pace import SLOW_DOWN, Pace
+from bot.panels import Panel, hand_panel, pinging, rules_text, seat_names, turn_message
 from bot.records import AnyRules, Challenge, GameInfo, Outcome, title_of
 from bot.service import GameService
 from bot.settings import Settings
@@ -51,13 +53,16 @@ class CaravanBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+            # Nobody is pinged unless a message names them on purpose (`pinging`): member
+            # text in a message can then never ping anyone, even if it slipped through.
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
         self.clock = clock
         self.db: Database | None = None
         self._service: GameService | None = None
         self._names: dict[int, str] = {}
+        self.pace = Pace(settings.max_presses_per_second, settings.max_challenges_per_minute)
         self.ai = AiTurns(self)
 
     @property
@@ -110,6 +115,7 @@ class CaravanBot(commands.Bot):
         return names
 
     async def _display_name(self, guild_id: int, user_id: int) -> str:
+        """The member's display name in its plain, inert form (`bot.inert.plain`)."""
         guild = self.get_guild(guild_id)
         member = guild.get_member(user_id) if guild else None
         try:
@@ -118,9 +124,9 @@ class CaravanBot(commands.Bot):
         except discord.HTTPException:
             member = None
         if member is not None:
-            return member.display_name
+            return plain(member.display_name)
         user = self.get_user(user_id)
-        return user.display_name if user else f"Player {user_id}"
+        return plain(user.display_name) if user else f"Player {user_id}"
 
     async def name_of(self, guild_id: int, user_id: int) -> str:
         if user_id not in self._names:
@@ -128,14 +134,21 @@ class CaravanBot(commands.Bot):
         return self._names[user_id]
 
     def remember_name(self, user: discord.abc.User) -> None:
-        self._names[user.id] = user.display_name
+        self._names[user.id] = plain(user.display_name)
 
     # ----- the guard around every interaction --------------------------------------------
 
-    async def guard(self, interaction: Interaction, name: str, work: Awaitable[None]) -> None:
+    async def guard(
+        self, interaction: Interaction, name: str, work: Coroutine[Any, Any, None]
+    ) -> None:
         started = time.perf_counter()
         outcome = "ok"
         try:
+            if not self.pace.allow(interaction.user.id, name):
+                work.close()
+                outcome = "too fast"
+                await self._private(interaction, SLOW_DOWN)
+                return
             self.remember_name(interaction.user)
             await work
         except ServiceError as refusal:
@@ -150,6 +163,7 @@ class CaravanBot(commands.Bot):
             log.info("%s by %s: %s in %.1f ms", name, interaction.user.id, outcome, spent)
 
     async def _private(self, interaction: Interaction, text: str) -> None:
+        text = cut(text, 2000)  # refusals quote member text cut short; this is the backstop
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)
@@ -184,7 +198,9 @@ class CaravanBot(commands.Bot):
                 turn_seconds,
             )
             await interaction.response.send_message(
-                self._challenge_text(challenge, "open"), view=_answers(challenge.id)
+                self._challenge_text(challenge, "open"),
+                view=_answers(challenge.id),
+                allowed_mentions=pinging(challenge.opponent_id),
             )
             message = await interaction.original_response()
             await self.service.set_challenge_message(challenge.id, message.id)
@@ -247,6 +263,7 @@ class CaravanBot(commands.Bot):
         rules: AnyRules,
         turn_seconds: int,
         channel_id: int | None = None,
+        rematch_of: int | None = None,
     ) -> None:
         """A game against the bot: the player is A, the AI B; the table is posted as usual.
         The opening message answers the interaction, or goes to `channel_id` when given
@@ -258,7 +275,14 @@ class CaravanBot(commands.Bot):
         if guild_id is None or channel_id is None or self.user is None:
             raise NotYourGame("Games are played in a server's channel.")
         info = await self.service.start_ai_game(
-            guild_id, channel_id, interaction.user.id, self.user.id, level, rules, turn_seconds
+            guild_id,
+            channel_id,
+            interaction.user.id,
+            self.user.id,
+            level,
+            rules,
+            turn_seconds,
+            rematch_of,
         )
         text = (
             f"<@{interaction.user.id}> plays {title_of(rules)} against me, difficulty "
@@ -281,7 +305,7 @@ class CaravanBot(commands.Bot):
         )
         channel = self.get_channel(info.channel_id)
         if threads and message and isinstance(channel, discord.TextChannel):
-            title = f"{info.title}: {names['A']} vs {names['B']}"[:100]
+            title = cut(f"{info.title}: {names['A']} vs {names['B']}", 100)
             try:
                 thread = await message.create_thread(name=title)
             except discord.HTTPException as error:  # no permission: play in the channel
@@ -312,7 +336,7 @@ class CaravanBot(commands.Bot):
         names = await self.names(info)
         panel = await turn_message(info, view, event, names)
         channel = await self._channel(info)
-        kwargs: dict[str, Any] = {"file": panel.file}
+        kwargs: dict[str, Any] = {"file": panel.file, "allowed_mentions": pinging(*panel.pings)}
         if panel.view is not None:
             kwargs["view"] = panel.view
         message = await channel.send(panel.content, **kwargs)
@@ -329,7 +353,7 @@ class CaravanBot(commands.Bot):
                 ending = "no result"
             with contextlib.suppress(discord.HTTPException):
                 title = f"{info.title}: {names['A']} vs {names['B']}: {ending}"
-                await channel.edit(name=title[:100])
+                await channel.edit(name=cut(title, 100))
 
     async def after(self, outcome: Outcome) -> None:
         """Post what a change to a game did, and let the AI answer if it is its turn."""
@@ -480,7 +504,7 @@ class CaravanBot(commands.Bot):
             if info.ai_seat is not None:
                 level = info.ai_level or "normal"
                 await self._start_ai_game(
-                    interaction, level, info.rules, info.turn_seconds, info.channel_id
+                    interaction, level, info.rules, info.turn_seconds, info.channel_id, game_id
                 )
                 return
             other = info.user_at("B" if seat == "A" else "A")
@@ -491,10 +515,13 @@ class CaravanBot(commands.Bot):
                 other,
                 info.rules,
                 info.turn_seconds,
+                rematch_of=game_id,
             )
             channel = await self._channel_by_id(info.channel_id)
             message = await channel.send(
-                "Rematch! " + self._challenge_text(challenge, "open"), view=_answers(challenge.id)
+                "Rematch! " + self._challenge_text(challenge, "open"),
+                view=_answers(challenge.id),
+                allowed_mentions=pinging(other),
             )
             await self.service.set_challenge_message(challenge.id, message.id)
             await interaction.response.send_message(
@@ -533,16 +560,17 @@ class CaravanBot(commands.Bot):
             mover = info.user_at(info.turn or "A")
             left = int(info.deadline or 0)
             await self._notice(
-                info, f"<@{mover}>, a reminder: your move in this game is due <t:{left}:R>."
+                info, f"<@{mover}>, a reminder: your move in this game is due <t:{left}:R>.", mover
             )
         for info in found.overdue:  # one mention: the player who may act on it
-            late = (await self.names(info))[info.turn or "A"]
+            late = md((await self.names(info))[info.turn or "A"])
             waiting = info.user_at("B" if info.turn == "A" else "A")
             grace = int((info.deadline or 0) + info.turn_seconds)
             await self._notice(
                 info,
                 f"<@{waiting}>, {late}'s time to move ran out: you may claim the win. "
                 f"Unclaimed, the game closes with no result <t:{grace}:R>.",
+                waiting,
                 items.controls(items.GameAction(info.id, "claim")),
             )
         for outcome in found.claimed:
@@ -550,13 +578,16 @@ class CaravanBot(commands.Bot):
         for info in found.closed:
             await self.post_table(info.id)
 
-    async def _notice(self, info: GameInfo, text: str, view: discord.ui.View | None = None) -> None:
+    async def _notice(
+        self, info: GameInfo, text: str, ping: int, view: discord.ui.View | None = None
+    ) -> None:
+        """Post `text` in the game's thread, pinging `ping` (the player it is for)."""
         try:
             channel = await self._channel(info)
             if view is None:
-                await channel.send(text)
+                await channel.send(text, allowed_mentions=pinging(ping))
             else:
-                await channel.send(text, view=view)
+                await channel.send(text, view=view, allowed_mentions=pinging(ping))
         except discord.HTTPException as error:
             log.warning("could not post to game %s: %s", info.id, error.status)
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.errors import BadDeck, NotYourGame
+from bot.inert import quote
 from bot.records import DECKTET, AnyRules
 from engine import Rules
 from engine.decktet.game import DEFAULT_HANDS, DecktetRules
@@ -108,6 +109,6 @@ async def game_options(
             rules = Rules(rules.preset, rules.jokers, (deck.cards, tuple(rules.deck(1))))
         except RulesError as error:
             raise BadDeck(
-                f"Your deck {deck.name!r} cannot be used with `{preset}` rules: {error}"
+                f"Your deck {quote(deck.name)} cannot be used with `{preset}` rules: {error}"
             ) from None
     return rules, turn

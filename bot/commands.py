@@ -13,6 +13,7 @@ from bot import server
 from bot.ai import LEVELS
 from bot.choices import TURN_TIMES, GameChoice
 from bot.help import TOPICS
+from bot.ledger import MAX_DECK_NAME
 from bot.records import GAMES, NEW_VEGAS
 from engine import PRESETS
 from engine.decktet.game import MAX_HANDS
@@ -26,8 +27,14 @@ LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVEL
 TURN_CHOICES = [app_commands.Choice(name=words, value=value) for words, value in TURN_TIMES.items()]
 TOPIC_CHOICES = [app_commands.Choice(name=topic.title, value=key) for key, topic in TOPICS.items()]
 GAME_CHOICES = [app_commands.Choice(name=title, value=key) for key, title in GAMES.items()]
+# Every option declares its bounds, so Discord refuses what is out of them before it arrives
+# (what arrives anyway is still answered: `bot.inert.quote` cuts member text in answers).
 Jokers = app_commands.Range[int, 0, 2]
 Hands = app_commands.Range[int, 1, MAX_HANDS]
+DeckName = app_commands.Range[str, 1, MAX_DECK_NAME]
+DeckCards = app_commands.Range[str, 1, 4000]  # 4 x 54 cards of 3 characters, with spaces
+GameId = app_commands.Range[int, 1, 2**53]  # Discord's integers stop at 2**53
+Page = app_commands.Range[int, 1, 1000]
 
 
 class CaravanCommands(app_commands.Group):
@@ -60,7 +67,7 @@ class CaravanCommands(app_commands.Group):
         rules: str | None = None,
         jokers: Jokers | None = None,
         turn: int | None = None,
-        deck: str | None = None,
+        deck: DeckName | None = None,
         difficulty: str = "normal",
         hands: Hands | None = None,
     ) -> None:
@@ -87,7 +94,7 @@ class CaravanCommands(app_commands.Group):
         rules: str | None = None,
         jokers: Jokers | None = None,
         turn: int | None = None,
-        deck: str | None = None,
+        deck: DeckName | None = None,
         hands: Hands | None = None,
     ) -> None:
         choice = GameChoice(rules, jokers, turn, deck, game, hands)
@@ -102,7 +109,7 @@ class CaravanCommands(app_commands.Group):
     async def leaderboard(
         self,
         interaction: Interaction,
-        page: app_commands.Range[int, 1, 1000] = 1,
+        page: Page = 1,
         game: str = NEW_VEGAS,
     ) -> None:
         await server.leaderboard(self.bot, interaction, page, game)
@@ -126,7 +133,7 @@ class CaravanCommands(app_commands.Group):
 
     @app_commands.command(description="Open your hand in one of your games, from anywhere")
     @app_commands.describe(game="Which game (type to search your games)")
-    async def hand(self, interaction: Interaction, game: int) -> None:
+    async def hand(self, interaction: Interaction, game: GameId) -> None:
         await self.bot.open_hand(interaction, game)
 
     @hand.autocomplete("game")
@@ -141,7 +148,7 @@ class CaravanCommands(app_commands.Group):
 
     @app_commands.command(description="A finished game's record: rules, seed, moves, final table")
     @app_commands.describe(game="Which game (type to search your finished games)")
-    async def replay(self, interaction: Interaction, game: int) -> None:
+    async def replay(self, interaction: Interaction, game: GameId) -> None:
         await server.replay(self.bot, interaction, game)
 
     @replay.autocomplete("game")
@@ -157,8 +164,8 @@ class CaravanCommands(app_commands.Group):
     async def deck_save(
         self,
         interaction: Interaction,
-        name: app_commands.Range[str, 1, 32],
-        cards: app_commands.Range[str, 1, 4000],
+        name: DeckName,
+        cards: DeckCards,
     ) -> None:
         await server.deck_save(self.bot, interaction, name, cards)
 
@@ -167,11 +174,11 @@ class CaravanCommands(app_commands.Group):
         await server.deck_list(self.bot, interaction)
 
     @deck.command(name="show", description="Show one of your decks, card by card")
-    async def deck_show(self, interaction: Interaction, name: str) -> None:
+    async def deck_show(self, interaction: Interaction, name: DeckName) -> None:
         await server.deck_show(self.bot, interaction, name)
 
     @deck.command(name="delete", description="Delete one of your decks")
-    async def deck_delete(self, interaction: Interaction, name: str) -> None:
+    async def deck_delete(self, interaction: Interaction, name: DeckName) -> None:
         await server.deck_delete(self.bot, interaction, name)
 
     @challenge.autocomplete("deck")
@@ -232,7 +239,7 @@ class AdminCommands(app_commands.Group):
 
     @app_commands.command(description="End a stuck game with no result (no rating change)")
     @app_commands.describe(game="Which game (type to search the server's games)")
-    async def end(self, interaction: Interaction, game: int) -> None:
+    async def end(self, interaction: Interaction, game: GameId) -> None:
         await server.admin_end(self.bot, interaction, game)
 
     @end.autocomplete("game")

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.errors import BadDeck, NotFound
+from bot.inert import plain, quote
 from bot.ratings import PROVISIONAL_GAMES, Skill
 from bot.records import NEW_VEGAS, Deck, GameInfo, Leaderboard, Standing, Stats
 from bot.settings import Settings
@@ -21,6 +22,12 @@ from engine.cards import format_cards
 
 MAX_DECKS = 25  # a player's saved decks (what one autocomplete list shows)
 MAX_DECK_NAME = 32
+MAX_CARD_TEXT = 3  # the longest card in notation: "10h"
+
+
+def deck_name(name: str) -> str:
+    """A deck's name as it is kept and looked up: plain (`bot.inert`), uncut."""
+    return plain(name, limit=len(name) + 1, fallback="")
 
 
 class Ledger:
@@ -88,12 +95,18 @@ class Ledger:
     async def save_deck(self, user_id: int, name: str, text: str) -> Deck:
         """Save (or replace) `user_id`'s deck `name`: cards in notation, checked by R1 for
         New Vegas rules (each game checks it again for its own preset)."""
-        name = " ".join(name.split())
+        name = deck_name(name)
         if not 1 <= len(name) <= MAX_DECK_NAME:
-            raise BadDeck(f"A deck's name has 1 to {MAX_DECK_NAME} characters.")
+            raise BadDeck(f"A deck's name has 1 to {MAX_DECK_NAME} printable characters.")
+        for token in text.split():
+            if len(token) > MAX_CARD_TEXT:  # the engine would quote it whole
+                raise BadDeck(
+                    f"{quote(token, 12)} is not a card: write a rank (A 2-9 T J Q K) and a "
+                    "suit (c d h s), such as 7h, Td or X."
+                )
         try:
             cards = parse_cards(text)
-            validate_deck(cards, Rules().variant, who=f"The deck {name!r}")
+            validate_deck(cards, Rules().variant, who=f"The deck {quote(name)}")
         except CaravanError as error:
             raise BadDeck(str(error)) from None
         now = self.clock()
@@ -123,19 +136,19 @@ class Ledger:
 
     async def deck(self, user_id: int, name: str) -> Deck:
         row = await self.db.fetchone(
-            "SELECT * FROM decks WHERE user_id = ? AND name = ?", (user_id, name.strip())
+            "SELECT * FROM decks WHERE user_id = ? AND name = ?", (user_id, deck_name(name))
         )
         if row is None:
-            raise NotFound(f"You have no deck called {name.strip()!r}.")
+            raise NotFound(f"You have no deck called {quote(name)}.")
         return Deck(user_id, row["name"], tuple(parse_cards(row["cards"])))
 
     async def delete_deck(self, user_id: int, name: str) -> None:
         def delete(tx: sqlite3.Connection) -> None:
             cursor = tx.execute(
-                "DELETE FROM decks WHERE user_id = ? AND name = ?", (user_id, name.strip())
+                "DELETE FROM decks WHERE user_id = ? AND name = ?", (user_id, deck_name(name))
             )
             if cursor.rowcount != 1:
-                raise NotFound(f"You have no deck called {name.strip()!r}.")
+                raise NotFound(f"You have no deck called {quote(name)}.")
 
         await self.db.write(delete)
 

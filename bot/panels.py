@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import io
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -15,6 +15,7 @@ import discord
 from bot import decktet_panels as decktet
 from bot import items
 from bot.help import preset_text, topic_text
+from bot.inert import md, md_names
 from bot.narrate import describe, result, summary
 from bot.records import AnyEvent, AnyView, GameInfo
 from bot.render.decktet_table import render_hand as render_decktet_hand
@@ -28,11 +29,23 @@ from engine.decktet import DecktetEvent, DecktetRules, DecktetView
 
 @dataclass
 class Panel:
-    """A message to send or edit: its text, its image and its controls."""
+    """A message to send or edit: its text, its image, its controls, and the users it
+    means to ping (nobody else is)."""
 
     content: str
     file: discord.File | None
     view: discord.ui.View | None
+    pings: tuple[int, ...] = field(default=())
+
+
+def pinging(*user_ids: int | None) -> discord.AllowedMentions:
+    """Mentions that ping exactly `user_ids` (None: nobody) and never a role or @everyone."""
+    return discord.AllowedMentions(
+        everyone=False,
+        roles=False,
+        users=[discord.Object(u) for u in user_ids if u is not None],
+        replied_user=False,
+    )
 
 
 def seat_names(info: GameInfo, names: Mapping[int, str]) -> dict[str, str]:
@@ -42,33 +55,21 @@ def seat_names(info: GameInfo, names: Mapping[int, str]) -> dict[str, str]:
 async def turn_message(
     info: GameInfo, view: AnyView, event: AnyEvent | None, names: Mapping[str, str]
 ) -> Panel:
-    """The public message of a turn: what happened, whose move it is, the table."""
+    """The public message of a turn: what happened, whose move it is, the table. `names`
+    are plain (`bot.inert.plain`): as they are in the image and its alt text, escaped in
+    the message's text."""
     over = view.phase == "over" or not info.active
+    note, alt, your_move = _narration(view, event, names, over)
+    text_note, _, _ = _narration(view, event, md_names(names), over)
     winner = view.winner if view.phase == "over" else info.winner
     reason = view.end_reason if view.phase == "over" else info.end_reason
     final = result(winner, reason, names) if over else None
-    your_move = "your move"
-    if isinstance(view, DecktetView):
-        assert event is None or isinstance(event, DecktetEvent)
-        note = decktet.describe(event, names) if event is not None else ""
-        if event is None and not over:
-            note = f"{names[view.turn]} leads the first season."
-        your_move = f"your move: {decktet.prompt(view)}"
-        alt = decktet.summary(view, names)
-    else:
-        assert event is None or isinstance(event, MoveEvent)
-        if event is not None:
-            note = describe(event, names)
-        elif view.phase == "over":
-            note = ""
-        else:
-            note = f"{names[view.turn]} moves first."
-        alt = summary(view, names)
     png = await asyncio.to_thread(table_png, view, names, event, note, final)
     file = discord.File(io.BytesIO(png), "table.png", description=alt[:1024])
+    pings: tuple[int, ...] = ()
     if over:
-        lines = [note] if event is not None else []
-        lines.append(f"**Game over.** {final}")
+        lines = [text_note] if event is not None else []
+        lines.append(f"**Game over.** {result(winner, reason, md_names(names))}")
         finished = info.status == "finished" or (info.active and view.phase == "over")
         buttons = items.controls(items.GameAction(info.id, "rematch")) if finished else None
     else:
@@ -77,13 +78,36 @@ async def turn_message(
             if info.deadline and info.ai_seat != view.turn
             else ""
         )
-        lines = [note, f"<@{info.user_at(view.turn)}>, {your_move}.{due}"]
+        mover = info.user_at(view.turn)
+        lines = [text_note, f"<@{mover}>, {your_move}.{due}"]
+        pings = (mover,)
         buttons = items.controls(
             items.GameButton(info.id, "hand"),
             items.GameButton(info.id, "rules"),
             items.ResignButton(info.id),
         )
-    return Panel("\n".join(line for line in lines if line)[:2000], file, buttons)
+    return Panel("\n".join(line for line in lines if line)[:2000], file, buttons, pings)
+
+
+def _narration(
+    view: AnyView, event: AnyEvent | None, names: Mapping[str, str], over: bool
+) -> tuple[str, str, str]:
+    """A turn in words: what happened (the note), the table's summary for screen readers,
+    and what the player to move is asked to do."""
+    if isinstance(view, DecktetView):
+        assert event is None or isinstance(event, DecktetEvent)
+        note = decktet.describe(event, names) if event is not None else ""
+        if event is None and not over:
+            note = f"{names[view.turn]} leads the first season."
+        return note, decktet.summary(view, names), f"your move: {decktet.prompt(view)}"
+    assert event is None or isinstance(event, MoveEvent)
+    if event is not None:
+        note = describe(event, names)
+    elif view.phase == "over":
+        note = ""
+    else:
+        note = f"{names[view.turn]} moves first."
+    return note, summary(view, names), "your move"
 
 
 def table_png(
@@ -149,7 +173,7 @@ async def hand_panel(
         lines.append("The game is over.")
         return Panel("\n".join(lines), file, None)
     if not view.my_turn:
-        opponent = names[view.turn]
+        opponent = md(names[view.turn])
         lines.append(f"Your hand. It is {opponent}'s move; this panel does not update by itself.")
         return Panel("\n".join(lines), file, None)
     if isinstance(view, DecktetView):

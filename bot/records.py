@@ -71,6 +71,7 @@ class Challenge:
     status: str  # open, accepted, declined, cancelled, expired
     expires_at: float
     game_id: int | None
+    rematch_of: int | None = None  # the finished game this challenge is the rematch of
 
     @staticmethod
     def from_row(row: Any) -> Challenge:
@@ -86,6 +87,7 @@ class Challenge:
             status=row["status"],
             expires_at=row["expires_at"],
             game_id=row["game_id"],
+            rematch_of=row["rematch_of"],
         )
 
 

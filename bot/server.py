@@ -16,6 +16,7 @@ from bot import standing
 from bot.choices import TURN_TIMES, make_rules, rules_words, turn_words
 from bot.errors import NotFound, NotYourGame
 from bot.help import TOPICS, preset_text, topic_image, topic_text
+from bot.inert import md, md_names, plain, quote
 from bot.narrate import result
 from bot.panels import table_png
 from bot.records import GameInfo
@@ -50,7 +51,7 @@ async def leaderboard(bot: CaravanBot, interaction: Interaction, page: int, game
         mine = await bot.service.standing(guild_id, interaction.user.id, game)
         names = await _names(bot, guild_id, [e.user_id for e in board.entries])
         if mine is not None:
-            names[mine.user_id] = interaction.user.display_name
+            names[mine.user_id] = plain(interaction.user.display_name)
         title = interaction.guild.name if interaction.guild else "this server"
         embed = standing.leaderboard_embed(board, names, title, mine)
         await interaction.response.send_message(
@@ -73,8 +74,9 @@ async def stats(
         found = await bot.service.stats(guild_id, who.id, game=game)
         players = [p for game in found.recent for p in game.players]
         names = await _names(bot, guild_id, players)
-        embed = standing.stats_embed(found, who.display_name, names)
-        chart = await asyncio.to_thread(standing.rating_chart, found, who.display_name)
+        name = plain(who.display_name)
+        embed = standing.stats_embed(found, name, names)
+        chart = await asyncio.to_thread(standing.rating_chart, found, name)
         if chart is not None:
             embed.set_image(url="attachment://rating.png")
             await interaction.followup.send(embed=embed, file=chart)
@@ -173,8 +175,8 @@ async def deck_save(bot: CaravanBot, interaction: Interaction, name: str, cards:
     async def work() -> None:
         deck = await bot.service.save_deck(interaction.user.id, name, cards)
         await interaction.response.send_message(
-            f"Saved your deck **{deck.name}** ({len(deck.cards)} cards). Play it with "
-            f"`/caravan challenge deck:{deck.name}`.",
+            f"Saved your deck **{md(deck.name)}** ({len(deck.cards)} cards). Play it with "
+            "`/caravan challenge` or `/caravan play-ai` and its `deck:` option.",
             ephemeral=True,
         )
 
@@ -191,7 +193,7 @@ async def deck_list(bot: CaravanBot, interaction: Interaction) -> None:
             )
         else:
             text = "**Your decks**\n" + "\n".join(
-                f"**{d.name}**: {len(d.cards)} cards" for d in decks
+                f"**{md(d.name)}**: {len(d.cards)} cards" for d in decks
             )
         await interaction.response.send_message(text[:2000], ephemeral=True)
 
@@ -204,7 +206,7 @@ async def deck_show(bot: CaravanBot, interaction: Interaction, name: str) -> Non
         title = f"{deck.name}: {len(deck.cards)} cards"
         png = await asyncio.to_thread(lambda: render(draw_deck(deck.cards, title)))
         file = discord.File(io.BytesIO(png), "deck.png", description=title)
-        text = f"**{deck.name}** ({len(deck.cards)} cards)\n`{format_cards(deck.cards)}`"
+        text = f"**{md(deck.name)}** ({len(deck.cards)} cards)\n`{format_cards(deck.cards)}`"
         await interaction.response.send_message(text[:2000], file=file, ephemeral=True)
 
     await bot.guard(interaction, "deck-show", work())
@@ -213,7 +215,7 @@ async def deck_show(bot: CaravanBot, interaction: Interaction, name: str) -> Non
 async def deck_delete(bot: CaravanBot, interaction: Interaction, name: str) -> None:
     async def work() -> None:
         await bot.service.delete_deck(interaction.user.id, name)
-        await interaction.response.send_message(f"Deleted your deck **{name}**.", ephemeral=True)
+        await interaction.response.send_message(f"Deleted your deck {quote(name)}.", ephemeral=True)
 
     await bot.guard(interaction, "deck-delete", work())
 
@@ -351,7 +353,7 @@ async def admin_end(bot: CaravanBot, interaction: Interaction, game_id: int) -> 
         info = await bot.service.abandon(game_id, guild_id)
         bot.ai.cancel(game_id)
         await bot.post_table(game_id)
-        names = await bot.names(info)
+        names = md_names(await bot.names(info))
         await interaction.followup.send(
             f"Ended game #{game_id} ({names['A']} vs {names['B']}) with no result.",
             ephemeral=True,

@@ -91,14 +91,18 @@ class GameService(Ledger):
         opponent_id: int | None,
         rules: AnyRules | None = None,
         turn_seconds: int | None = None,
+        rematch_of: int | None = None,
     ) -> Challenge:
-        """A challenge to `opponent_id`, or open to anyone when None."""
+        """A challenge to `opponent_id`, or open to anyone when None; with `rematch_of`, the
+        rematch of that finished game (refused while one is open or was accepted)."""
         if opponent_id == challenger_id:
             raise ChallengeRefused("You cannot challenge yourself.")
         now = self.clock()
         limit = self.settings.max_open_challenges
 
         def create(tx: sqlite3.Connection) -> Challenge:
+            if rematch_of is not None:
+                _check_no_rematch(tx, rematch_of, now)
             count = scalar(
                 tx,
                 "SELECT COUNT(*) FROM challenges WHERE challenger_id = ? AND status = 'open' "
@@ -112,7 +116,8 @@ class GameService(Ledger):
                 )
             cursor = tx.execute(
                 "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, rules, "
-                "turn_seconds, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "turn_seconds, created_at, expires_at, rematch_of) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     channel_id,
@@ -122,6 +127,7 @@ class GameService(Ledger):
                     turn_seconds or self.settings.default_turn_seconds,
                     now,
                     now + self.settings.challenge_expiry_seconds,
+                    rematch_of,
                 ),
             )
             assert cursor.lastrowid is not None
@@ -157,6 +163,7 @@ class GameService(Ledger):
                 rules=challenge.rules,
                 turn_seconds=challenge.turn_seconds,
                 now=now,
+                rematch_of=challenge.rematch_of,
             )
             tx.execute(
                 "UPDATE challenges SET status = 'accepted', game_id = ? WHERE id = ?",
@@ -214,11 +221,15 @@ class GameService(Ledger):
         level: str,
         rules: AnyRules | None = None,
         turn_seconds: int | None = None,
+        rematch_of: int | None = None,
     ) -> GameInfo:
-        """A game against the AI: the player is A, the AI (the bot's user id) is B."""
+        """A game against the AI: the player is A, the AI (the bot's user id) is B; with
+        `rematch_of`, the rematch of that finished game (refused if it has one)."""
         now = self.clock()
 
         def start(tx: sqlite3.Connection) -> GameInfo:
+            if rematch_of is not None:
+                _check_no_rematch(tx, rematch_of, now)
             self._check_game_limit(tx, user_id)
             game_id = insert_game(
                 tx,
@@ -229,6 +240,7 @@ class GameService(Ledger):
                 turn_seconds=turn_seconds or self.settings.default_turn_seconds,
                 now=now,
                 ai=("B", level),
+                rematch_of=rematch_of,
             )
             return load_game(tx, game_id)
 
@@ -514,6 +526,23 @@ def _apply(game: AnyGame, move: Move | Play | str) -> AnyEvent:
     if isinstance(game, DecktetGame):
         return game.play(move if isinstance(move, str | Play) else str(move))
     return game.play(move if isinstance(move, str | Move) else str(move))
+
+
+def _check_no_rematch(tx: sqlite3.Connection, game_id: int, now: float) -> None:
+    """Refuse a second rematch of `game_id`: one is waiting for an answer, or was played.
+    (A declined, cancelled or expired one may be offered again.)"""
+    game = tx.execute("SELECT id FROM games WHERE rematch_of = ?", (game_id,)).fetchone()
+    if game is not None:
+        raise ChallengeRefused(f"This game's rematch was already played: game #{game['id']}.")
+    waiting = tx.execute(
+        "SELECT channel_id FROM challenges WHERE rematch_of = ? AND status = 'open' "
+        "AND expires_at > ?",
+        (game_id, now),
+    ).fetchone()
+    if waiting is not None:
+        raise ChallengeRefused(
+            f"A rematch of this game is already waiting for an answer in <#{waiting[0]}>."
+        )
 
 
 def _other(seat: str) -> str:

@@ -53,6 +53,12 @@ class Settings(BaseSettings):
     game_threads: bool = Field(default=True, validation_alias=_names("game_threads"))
     ai_workers: int = Field(default=1, ge=0, validation_alias=_names("ai_workers"))
     ai_pause_seconds: float = Field(default=1.5, ge=0, validation_alias=_names("ai_pause_seconds"))
+    max_presses_per_second: int = Field(
+        default=5, gt=0, validation_alias=_names("max_presses_per_second")
+    )
+    max_challenges_per_minute: int = Field(
+        default=10, gt=0, validation_alias=_names("max_challenges_per_minute")
+    )
 
     @field_validator("log_level")
     @classmethod

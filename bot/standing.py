@@ -10,6 +10,7 @@ from collections.abc import Mapping
 import discord
 
 from bot.choices import rules_label
+from bot.inert import md, md_names, plain
 from bot.narrate import result
 from bot.ratings import PROVISIONAL_GAMES
 from bot.records import GAMES, GameInfo, GameRecord, Leaderboard, Standing, Stats
@@ -33,7 +34,7 @@ def standing_line(entry: Standing, name: str, me: bool = False) -> str:
     rank = MEDALS.get(entry.rank, f"`{entry.rank:>2}.`")
     rating = f"**{entry.rating}**" + ("?" if entry.provisional else "")
     record = f"{entry.wins}-{entry.losses}-{entry.draws}"
-    line = f"{rank} {name}: {rating} · {record} · streak {streak_text(entry.streak)}"
+    line = f"{rank} {md(name)}: {rating} · {record} · streak {streak_text(entry.streak)}"
     return f"{line}  \N{LEFTWARDS ARROW} you" if me else line
 
 
@@ -43,7 +44,9 @@ def leaderboard_embed(
     guild_name: str,
     caller: Standing | None,
 ) -> discord.Embed:
-    embed = discord.Embed(title=f"{GAMES[board.game]} leaderboard: {guild_name}", colour=COLOUR)
+    """`names` and `guild_name` as members wrote them: escaped here."""
+    title = f"{GAMES[board.game]} leaderboard: {md(plain(guild_name, 100, 'this server'))}"
+    embed = discord.Embed(title=title, colour=COLOUR)
     if not board.entries:
         embed.description = (
             "No rated games yet. Challenge someone with `/caravan challenge` "
@@ -67,8 +70,9 @@ def leaderboard_embed(
 
 
 def stats_embed(stats: Stats, name: str, names: Mapping[int, str]) -> discord.Embed:
-    """`names`: the display names of the recent games' players, by user id."""
-    embed = discord.Embed(title=f"{GAMES[stats.game]} stats: {name}", colour=COLOUR)
+    """`name` and `names` (the recent games' players, by user id): plain names, escaped
+    here."""
+    embed = discord.Embed(title=f"{GAMES[stats.game]} stats: {md(name)}", colour=COLOUR)
     if stats.games == 0:
         embed.description = "No finished games yet in this server."
     rate = f"{stats.win_rate:.0%}" if stats.win_rate is not None else "-"
@@ -100,7 +104,7 @@ def game_line(info: GameInfo, user_id: int, names: Mapping[int, str]) -> str:
     """ "Won against Bob (new-vegas) · <link>" for a finished game, from `user_id`'s side."""
     seat = info.seat_of(user_id)
     other = info.players[1] if seat == "A" else info.players[0]
-    opponent = names.get(other, f"<@{other}>")
+    opponent = md(names[other]) if other in names else f"<@{other}>"
     if info.ai_seat is not None:
         opponent = f"the bot ({info.ai_level})"
     if info.winner == "draw":
@@ -122,7 +126,9 @@ def rating_chart(stats: Stats, name: str) -> discord.File | None:
 def active_line(info: GameInfo, user_id: int, names: Mapping[int, str]) -> str:
     seat = info.seat_of(user_id)
     other = info.players[1] if seat == "A" else info.players[0]
-    opponent = f"the bot ({info.ai_level})" if info.ai_seat else names.get(other, f"<@{other}>")
+    opponent = md(names[other]) if other in names else f"<@{other}>"
+    if info.ai_seat:
+        opponent = f"the bot ({info.ai_level})"
     if info.turn == seat:
         due = f", due <t:{int(info.deadline)}:R>" if info.deadline else ""
         whose = f"**your move**{due}"
@@ -133,12 +139,16 @@ def active_line(info: GameInfo, user_id: int, names: Mapping[int, str]) -> str:
 
 def record_text(record: GameRecord, names: Mapping[str, str]) -> tuple[str, str]:
     """A finished game: a summary for the message, and a shell script that replays it
-    with `python -m engine` (inlined in the summary when it fits)."""
+    with `python -m engine` (inlined in the summary when it fits). `names` are plain: as
+    they are in the script's comment, escaped in the message."""
     info = record.game
     form = info.rules.to_json()  # a preset's name, or the JSON object of its options
     rules = form if isinstance(form, str) else json.dumps(form, separators=(",", ":"))
-    ending = result(info.winner, info.end_reason, names)
-    head = f"{info.title} game #{info.id}: {names['A']} (A) vs {names['B']} (B). {ending}"
+
+    def heading(names: Mapping[str, str]) -> str:
+        ending = result(info.winner, info.end_reason, names)
+        return f"{info.title} game #{info.id}: {names['A']} (A) vs {names['B']} (B). {ending}"
+
     if isinstance(info.rules, DecktetRules):
         engine = "python -m engine.decktet"
         command = f"{engine} new --hands {info.rules.hands} --seed {record.seed}"
@@ -147,9 +157,10 @@ def record_text(record: GameRecord, names: Mapping[str, str]) -> tuple[str, str]
         command = f"{engine} new --rules '{rules}' --seed {record.seed}"
     if record.moves:
         command += f" | {engine} play " + " ".join(record.moves)
-    script = f"# {head}\n{command}\n"
+    script = f"# {heading(names)}\n{command}\n"
     summary = (
-        f"**{head}**\nrules `{rules}` · seed `{record.seed}` · {len(record.moves)} moves. "
+        f"**{heading(md_names(names))}**\nrules `{rules}` · seed `{record.seed}` · "
+        f"{len(record.moves)} moves. "
         "Replay it with the engine's command line:"
     )
     inline = f"{summary}\n```sh\n{command}\n```"

@@ -51,13 +51,14 @@ def insert_game(
     turn_seconds: int,
     now: float,
     ai: tuple[str, str] | None = None,
+    rematch_of: int | None = None,
 ) -> int:
     seed = secrets.randbits(53)
     game = new_game(rules, seed)
     cursor = tx.execute(
         "INSERT INTO games (guild_id, channel_id, player_a, player_b, ai_seat, ai_level, "
-        "rules, game, seed, turn, turn_seconds, deadline, created_at, updated_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "rules, game, seed, turn, turn_seconds, deadline, created_at, updated_at, rematch_of) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             guild_id,
             channel_id,
@@ -72,6 +73,7 @@ def insert_game(
             now + turn_seconds,
             now,
             now,
+            rematch_of,
         ),
     )
     assert cursor.lastrowid is not None
