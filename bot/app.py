@@ -28,7 +28,7 @@ from bot.ai import LEVELS, AiTurns
 from bot.choices import GameChoice, game_options, rules_words, turn_words
 from bot.commands import AdminCommands, CaravanCommands
 from bot.errors import NotYourGame, ServiceError, StaleView
-from bot.inert import cut, md, plain
+from bot.inert import cut, md, plain, title
 from bot.pace import SLOW_DOWN, Pace
 from bot.panels import Panel, hand_panel, pinging, rules_text, seat_names, turn_message
 from bot.records import AnyRules, Challenge, GameInfo, Outcome, title_of
@@ -39,6 +39,9 @@ from engine.decktet import DecktetView
 
 log = logging.getLogger("caravan.bot")
 Interaction = discord.Interaction[Any]
+# A name in a thread's title: three fit in Discord's 100 characters with the bot's words
+# ("Decktet Caravan: A vs B: A won").
+TITLE_NAME = 24
 OOPS = "Something went wrong on our side; the game is unchanged. Please try again."
 
 
@@ -305,9 +308,10 @@ class CaravanBot(commands.Bot):
         )
         channel = self.get_channel(info.channel_id)
         if threads and message and isinstance(channel, discord.TextChannel):
-            title = cut(f"{info.title}: {names['A']} vs {names['B']}", 100)
             try:
-                thread = await message.create_thread(name=title)
+                a, b = (cut(names[seat], TITLE_NAME) for seat in "AB")
+                name = title(f"{info.title}: {a} vs {b}")
+                thread = await message.create_thread(name=name)
             except discord.HTTPException as error:  # no permission: play in the channel
                 log.info("game %s runs in the channel (no thread: %s)", info.id, error.status)
         if thread is not None:
@@ -348,12 +352,13 @@ class CaravanBot(commands.Bot):
         over = not info.active or view.phase == "over"
         if over and isinstance(channel, discord.Thread):
             winner = info.winner or view.winner
-            ending = f"{names[winner]} won" if winner in ("A", "B") else "a draw"
+            a, b = (cut(names[seat], TITLE_NAME) for seat in "AB")
+            ending = f"{cut(names[winner], TITLE_NAME)} won" if winner in ("A", "B") else "a draw"
             if info.status == "abandoned":
                 ending = "no result"
             with contextlib.suppress(discord.HTTPException):
-                title = f"{info.title}: {names['A']} vs {names['B']}: {ending}"
-                await channel.edit(name=cut(title, 100))
+                name = title(f"{info.title}: {a} vs {b}: {ending}")
+                await channel.edit(name=name)
 
     async def after(self, outcome: Outcome) -> None:
         """Post what a change to a game did, and let the AI answer if it is its turn."""

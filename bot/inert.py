@@ -73,6 +73,13 @@ def md(text: str) -> str:
     return _NUMBERED.sub(r"\1\\.", _ACTIVE.sub(r"\\\1", text))
 
 
+def title(text: str, limit: int = 100) -> str:
+    """Plain text for a thread's title, which shows no markdown but is quoted by Discord's
+    "started a thread" notice: its at signs become full-width (＠), so no mention syntax
+    survives, and it is cut to Discord's 100 characters."""
+    return cut(plain(text, limit=len(text) + 1, fallback="Caravan").replace("@", "\uff20"), limit)
+
+
 def md_names(names: Mapping[K, str]) -> dict[K, str]:
     """Each plain name of `names` in its markdown-safe form, for message text."""
     return {key: md(name) for key, name in names.items()}
