@@ -21,7 +21,7 @@ from bot.records import AnyEvent, AnyView, GameInfo
 from bot.render.decktet_table import render_hand as render_decktet_hand
 from bot.render.decktet_table import render_table as render_decktet
 from bot.render.hand import playable, render_hand
-from bot.render.style import card_label
+from bot.render.style import card_label, pictured
 from bot.render.table import render_table
 from engine import Card, Move, MoveEvent, PlayerView
 from engine.decktet import DecktetEvent, DecktetRules, DecktetView
@@ -59,12 +59,14 @@ async def turn_message(
     are plain (`bot.inert.plain`): as they are in the image and its alt text, escaped in
     the message's text."""
     over = view.phase == "over" or not info.active
-    note, alt, your_move = _narration(view, event, names, over)
+    _, alt, your_move = _narration(view, event, names, over)
     text_note, _, _ = _narration(view, event, md_names(names), over)
+    drawn = pictured(names)
+    note, _, _ = _narration(view, event, drawn, over)
     winner = view.winner if view.phase == "over" else info.winner
     reason = view.end_reason if view.phase == "over" else info.end_reason
-    final = result(winner, reason, names) if over else None
-    png = await asyncio.to_thread(table_png, view, names, event, note, final)
+    final = result(winner, reason, drawn) if over else None
+    png = await asyncio.to_thread(table_png, view, drawn, event, note, final)
     file = discord.File(io.BytesIO(png), "table.png", description=alt[:1024])
     pings: tuple[int, ...] = ()
     if over:

@@ -21,6 +21,7 @@ from bot.narrate import result
 from bot.panels import table_png
 from bot.records import GameInfo
 from bot.render.figures import draw_deck, render
+from bot.render.style import pictured
 from engine.cards import format_cards
 from engine.rules import DEFAULT_PRESET
 
@@ -245,8 +246,9 @@ async def replay(bot: CaravanBot, interaction: Interaction, game_id: int) -> Non
         names = await bot.names(info)
         text, script = standing.record_text(record, names)
         _, view = await bot.service.view(game_id, None)
-        final = result(info.winner, info.end_reason, names)
-        png = await asyncio.to_thread(table_png, view, names, None, "", final)
+        drawn = pictured(names)
+        final = result(info.winner, info.end_reason, drawn)
+        png = await asyncio.to_thread(table_png, view, drawn, None, "", final)
         files = [
             discord.File(io.BytesIO(script.encode()), f"caravan-game-{game_id}.sh"),
             discord.File(io.BytesIO(png), "table.png", description=f"The final table: {final}"),

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import struct
 import zlib
+from collections.abc import Mapping
 from functools import cache
 
 from PIL import Image, ImageDraw
@@ -126,6 +127,12 @@ def drawable(text: str, size: int = 24, bold: bool = True) -> str:
     """`text` without the characters the font cannot draw (emoji, CJK), spaces tidied."""
     kept = "".join(c for c in text if has_glyph(c, size, bold))
     return " ".join(kept.split())
+
+
+def pictured(names: Mapping[str, str]) -> dict[str, str]:
+    """Each seat's name as the table image can draw it; a name with nothing the font
+    draws (emoji only, say) becomes "Player A" or "Player B", in the image's words too."""
+    return {seat: drawable(name) or f"Player {seat}" for seat, name in names.items()}
 
 
 def fit(text: str, size: int, width: int, bold: bool = True) -> str:

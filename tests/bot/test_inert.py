@@ -219,3 +219,10 @@ async def test_a_second_rematch_is_refused_until_the_first_is_answered(
     await service.accept(again.id, 10)
     with pytest.raises(ChallengeRefused, match="already played"):
         await service.create_challenge(1, 2, 10, 20, rematch_of=info.id)
+
+
+def test_a_name_the_font_cannot_draw_is_a_seat_in_the_image() -> None:
+    from bot.render.style import pictured
+
+    drawn = pictured({"A": "\U0001f642\U0001f642", "B": "Bob \U0001f642"})
+    assert drawn == {"A": "Player A", "B": "Bob"}
