@@ -18,8 +18,12 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import aiohttp
+import discord
+
 from bot.app import create_bot
 from bot.settings import Settings, SettingsError, load_settings
+from bot.store import StoreError
 
 log = logging.getLogger("caravan")
 NO_TOKEN = (
@@ -37,13 +41,53 @@ def _logging(settings: Settings) -> None:
         logging.getLogger("discord").setLevel(logging.WARNING)
 
 
+BAD_TOKEN = (
+    "Discord refused the token in DISCORD_TOKEN: reset it (Developer Portal > your "
+    "application > Bot > Reset Token) and put the new one in the environment or .env"
+)
+
+
+def _unreachable(error: BaseException) -> str:
+    return (
+        f"cannot reach Discord ({type(error).__name__}: {error or 'no answer'}): check this "
+        "machine's network and DNS, then start the bot again"
+    )
+
+
+def _discord_failure(error: BaseException) -> str | None:
+    """One line for why Discord could not be used, or None for an error of another kind."""
+    if isinstance(error, discord.LoginFailure):
+        return BAD_TOKEN
+    if isinstance(error, discord.PrivilegedIntentsRequired):
+        return "Discord refused the bot's intents: " + str(error)
+    if isinstance(error, aiohttp.ClientError | OSError | asyncio.TimeoutError):
+        return _unreachable(error)
+    if isinstance(error, discord.HTTPException) and error.status >= 500:
+        return _unreachable(error)
+    if isinstance(error, StoreError):
+        return str(error)
+    return None
+
+
+def _fail(error: BaseException) -> int:
+    """Print why the bot stopped in one line (exit 2), or raise what is not foreseen."""
+    why = _discord_failure(error)
+    if why is None:
+        raise error
+    print(f"caravan-bot: {why}", file=sys.stderr)
+    return 2
+
+
 def run(settings: Settings) -> int:
     if not settings.discord_token:
         print(f"caravan-bot: {NO_TOKEN}", file=sys.stderr)
         return 2
     _logging(settings)
     bot = create_bot(settings)
-    bot.run(settings.discord_token, log_handler=None)
+    try:
+        bot.run(settings.discord_token, log_handler=None)
+    except Exception as error:
+        return _fail(error)
     return 0
 
 
@@ -59,7 +103,10 @@ def sync(settings: Settings, guild_id: int | None) -> int:
         print(f"caravan-bot: {NO_TOKEN}", file=sys.stderr)
         return 2
     _logging(settings)
-    names = asyncio.run(_sync(settings, guild_id))
+    try:
+        names = asyncio.run(_sync(settings, guild_id))
+    except Exception as error:
+        return _fail(error)
     where = f"server {guild_id}" if guild_id is not None else "every server (may take an hour)"
     print(f"registered /{', /'.join(names)} with {where}")
     return 0

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
+import socket
+import threading
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -94,3 +98,76 @@ def test_env_example_names_only_real_settings() -> None:
         n.removeprefix("CARAVAN_").lower() for n in names
     } | {"discord_token"}
     load_settings(_env_file=str(example))
+
+
+def _closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextlib.contextmanager
+def fake_discord(status: int) -> Iterator[str]:
+    """A stand-in for Discord's API on loopback that answers every request with `status`
+    (401: the token is refused); yields its base URL."""
+    from aiohttp import web
+
+    async def answer(request: web.Request) -> web.Response:
+        return web.json_response({"message": "401: Unauthorized", "code": 0}, status=status)
+
+    started = threading.Event()
+    holder: dict[str, object] = {}
+
+    def serve() -> None:
+        loop = asyncio.new_event_loop()
+        app = web.Application()
+        app.router.add_route("*", "/{tail:.*}", answer)
+        runner = web.AppRunner(app)
+        loop.run_until_complete(runner.setup())
+        site = web.TCPSite(runner, "127.0.0.1", 0)
+        loop.run_until_complete(site.start())
+        holder["port"] = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        holder["loop"] = loop
+        started.set()
+        loop.run_forever()
+        loop.run_until_complete(runner.cleanup())
+        loop.close()
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    started.wait(10)
+    try:
+        yield f"http://127.0.0.1:{holder['port']}/api/v10"
+    finally:
+        loop = holder["loop"]
+        loop.call_soon_threadsafe(loop.stop)  # type: ignore[attr-defined]
+        thread.join(10)
+
+
+@pytest.mark.parametrize("command", ["run", "sync"])
+def test_a_refused_token_is_one_line(
+    command: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import discord
+
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    with fake_discord(401) as base:
+        monkeypatch.setattr(discord.http.Route, "BASE", base)
+        assert main([command]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("caravan-bot: Discord refused the token") and "\n" not in err
+    assert "not-a-real-token" not in err
+
+
+@pytest.mark.parametrize("command", ["run", "sync"])
+def test_discord_out_of_reach_is_one_line(
+    command: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import discord
+
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setattr(discord.http.Route, "BASE", f"http://127.0.0.1:{_closed_port()}/api")
+    assert main([command]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("caravan-bot: cannot reach Discord") and "\n" not in err
+    assert "not-a-real-token" not in err
