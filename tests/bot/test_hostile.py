@@ -214,23 +214,6 @@ async def test_every_button_pressed_twice_changes_nothing_the_second_time(
         assert len(t.channel.history()) == before, "one rematch challenge"
 
 
-async def test_rematch_against_the_ai_twice_starts_one_game(tmp_path: Path) -> None:
-    async with opened(tmp_path, ai_workers=0, ai_pause_seconds=0.5) as t:
-        await t.alice.slash(t.channel, "caravan play-ai", difficulty="easy")
-        thread = t.channel.threads[-1]
-        for _ in range(20):
-            if f"<@{t.alice.id}>, your move" in thread.history()[-1].content:
-                break
-            await t.env.advance_time(1)
-        asked = panel_of(await t.alice.click(thread.history()[-1], label="Resign"))
-        await t.alice.click(asked, label="Yes, resign")
-        final = thread.history()[-1]
-        await t.alice.click(final, label="Rematch")
-        again = panel_of(await t.alice.click(final, label="Rematch"))
-        assert again.ephemeral and "already played" in again.content
-        assert len(t.channel.threads) == 2
-
-
 async def test_presses_faster_than_a_person_get_a_private_slow_down(tmp_path: Path) -> None:
     async with opened(tmp_path) as t:
         clock = Clock()

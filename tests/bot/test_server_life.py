@@ -133,6 +133,9 @@ async def test_rematch_against_the_ai_starts_at_once(tmp_path: Path) -> None:
         started = await t.alice.click(final, label="Rematch")
         assert started.response.ephemeral and "New game" in started.response.content
         assert len(t.channel.threads) == 2
+        again = await t.alice.click(final, label="Rematch")
+        assert again.response.ephemeral and "already played" in again.response.content
+        assert len(t.channel.threads) == 2, "pressed twice: one new game"
         assert any("difficulty **easy**" in m.content for m in t.channel.history()[-3:])
 
 
