@@ -460,13 +460,20 @@ class CaravanBot(commands.Bot):
 
         await self.guard(interaction, "rules", work())
 
-    async def resign(self, interaction: Interaction, game_id: int, sure: bool) -> None:
+    async def resign(self, interaction: Interaction, game_id: int, step: str) -> None:
+        """`step`: "" asks first, "sure" resigns, "keep" takes the question back."""
+
         async def work() -> None:
             info = await self.service.game(game_id)
             if info.seat_of(interaction.user.id) is None:
                 raise NotYourGame("You are not playing in this game.")
-            if not sure:
-                confirm = items.controls(items.ResignButton(game_id, sure=True))
+            if step == "keep":
+                await interaction.response.edit_message(content="You play on.", view=None)
+                return
+            if step != "sure":
+                confirm = items.controls(
+                    items.ResignButton(game_id, "sure"), items.ResignButton(game_id, "keep")
+                )
                 await interaction.response.send_message(
                     "Resign this game? Your opponent wins.", view=confirm, ephemeral=True
                 )

@@ -119,28 +119,38 @@ class GameButton(
             await bot.show_rules(interaction, self.game_id)
 
 
+RESIGN_STEPS = {  # "": the turn message's button; then the private question's two answers
+    "": ("Resign", discord.ButtonStyle.danger),
+    "sure": ("Yes, resign", discord.ButtonStyle.danger),
+    "keep": ("Cancel", discord.ButtonStyle.secondary),
+}
+
+
 class ResignButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"caravan:resign:(?P<game>\d+)(?P<sure>:sure)?",
+    template=r"caravan:resign:(?P<game>\d+)(?::(?P<step>sure|keep))?",
 ):
-    def __init__(self, game_id: int, sure: bool = False) -> None:
+    """Resign (asks first), then "Yes, resign" or "Cancel" on the private question."""
+
+    def __init__(self, game_id: int, step: str = "") -> None:
+        label, style = RESIGN_STEPS[step]
         super().__init__(
             discord.ui.Button(
-                label="Yes, resign" if sure else "Resign",
-                style=discord.ButtonStyle.danger,
-                custom_id=f"caravan:resign:{game_id}" + (":sure" if sure else ""),
+                label=label,
+                style=style,
+                custom_id=f"caravan:resign:{game_id}" + (f":{step}" if step else ""),
             )
         )
-        self.game_id, self.sure = game_id, sure
+        self.game_id, self.step = game_id, step
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ResignButton:
-        return cls(int(match["game"]), match["sure"] is not None)
+        return cls(int(match["game"]), match["step"] or "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).resign(interaction, self.game_id, self.sure)
+        await _bot(interaction).resign(interaction, self.game_id, self.step)
 
 
 class CardSelect(

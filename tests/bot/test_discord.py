@@ -191,13 +191,17 @@ async def test_the_waiting_player_may_look_at_their_hand(tmp_path: Path) -> None
         assert "move" in panel.content and not panel.components
 
 
-async def test_resigning_asks_first_and_ends_the_game(tmp_path: Path) -> None:
+async def test_resigning_asks_first_may_be_cancelled_and_ends_the_game(tmp_path: Path) -> None:
     async with opened(tmp_path) as t:
         thread = await start(t)
         turn = thread.history()[-1]
         asked = await t.alice.click(turn, label="Resign")
         assert asked.response.ephemeral and "Resign this game?" in asked.response.content
         assert len(thread.history()) == 1, "nothing happens before the confirmation"
+        kept = await t.alice.click(asked.response, label="Cancel")
+        assert kept.response.content == "You play on." and not kept.response.components
+        assert len(thread.history()) == 1 and "Game over" not in thread.history()[-1].content
+        asked = await t.alice.click(turn, label="Resign")
         await t.alice.click(asked.response, label="Yes, resign")
         final = thread.history()[-1]
         assert "Game over" in final.content and "Bob" in final.content
