@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 import statistics
 import sys
 import time
@@ -102,8 +103,6 @@ async def with_psycopg(url: str, games: int, moves: int, pool_size: int) -> dict
     from psycopg_pool import AsyncConnectionPool
 
     def positional(sql: str) -> str:  # $1 -> %s
-        import re
-
         return re.sub(r"\$\d+", "%s", sql)
 
     bump, append, new = positional(BUMP), positional(APPEND), positional(NEW_GAME)

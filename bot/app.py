@@ -25,13 +25,23 @@ from discord.ext import commands, tasks
 from bot import decktet_panels as decktet
 from bot import items
 from bot.ai import LEVELS, AiTurns
-from bot.choices import GameChoice, game_options, rules_words, turn_words
+from bot.choices import GameChoice, game_options, rules_words
 from bot.commands import AdminCommands, CaravanCommands
 from bot.errors import NotYourGame, ServiceError, StaleView
-from bot.inert import cut, md, plain, title
+from bot.inert import cut, md, plain
 from bot.pace import SLOW_DOWN, Pace
-from bot.panels import Panel, hand_panel, pinging, rules_text, seat_names, turn_message
-from bot.records import AnyRules, Challenge, GameInfo, Outcome, title_of
+from bot.panels import (
+    Panel,
+    challenge_answers,
+    challenge_text,
+    hand_panel,
+    pinging,
+    rules_text,
+    seat_names,
+    thread_title,
+    turn_message,
+)
+from bot.records import AnyRules, GameInfo, Outcome, title_of
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Database
@@ -39,9 +49,6 @@ from engine.decktet import DecktetView
 
 log = logging.getLogger("caravan.bot")
 Interaction = discord.Interaction[Any]
-# A name in a thread's title: three fit in Discord's 100 characters with the bot's words
-# ("Decktet Caravan: A vs B: A won").
-TITLE_NAME = 24
 OOPS = "Something went wrong on our side; the game is unchanged. Please try again."
 
 
@@ -201,29 +208,14 @@ class CaravanBot(commands.Bot):
                 turn_seconds,
             )
             await interaction.response.send_message(
-                self._challenge_text(challenge, "open"),
-                view=_answers(challenge.id),
+                challenge_text(challenge, "open"),
+                view=challenge_answers(challenge.id),
                 allowed_mentions=pinging(challenge.opponent_id),
             )
             message = await interaction.original_response()
             await self.service.set_challenge_message(challenge.id, message.id)
 
         await self.guard(interaction, "challenge", work())
-
-    def _challenge_text(self, challenge: Challenge, status: str) -> str:
-        who = f"<@{challenge.opponent_id}>" if challenge.opponent_id else "anyone"
-        head = (
-            f"<@{challenge.challenger_id}> challenges {who} to {title_of(challenge.rules)} "
-            f"({rules_words(challenge.rules)}, {turn_words(challenge.turn_seconds)} a turn)."
-        )
-        tail = {
-            "open": f"Expires <t:{int(challenge.expires_at)}:R>.",
-            "accepted": "Accepted: the game is on.",
-            "declined": "Declined.",
-            "cancelled": "Cancelled by the challenger.",
-            "expired": "This challenge expired.",
-        }[status]
-        return f"{head}\n{tail}"
 
     async def answer_challenge(
         self, interaction: Interaction, challenge_id: int, action: str
@@ -233,20 +225,20 @@ class CaravanBot(commands.Bot):
             if action == "decline":
                 challenge = await self.service.decline(challenge_id, user)
                 await interaction.response.edit_message(
-                    content=self._challenge_text(challenge, "declined"), view=None
+                    content=challenge_text(challenge, "declined"), view=None
                 )
                 return
             if action == "cancel":
                 challenge = await self.service.cancel(challenge_id, user)
                 await interaction.response.edit_message(
-                    content=self._challenge_text(challenge, "cancelled"), view=None
+                    content=challenge_text(challenge, "cancelled"), view=None
                 )
                 return
             await interaction.response.defer()
             info = await self.service.accept(challenge_id, user)
             challenge = await self.service.challenge(challenge_id)
             await interaction.edit_original_response(
-                content=self._challenge_text(challenge, "accepted"), view=None
+                content=challenge_text(challenge, "accepted"), view=None
             )
             await self._start_game(info, interaction.message)
 
@@ -309,9 +301,7 @@ class CaravanBot(commands.Bot):
         channel = self.get_channel(info.channel_id)
         if threads and message and isinstance(channel, discord.TextChannel):
             try:
-                a, b = (cut(names[seat], TITLE_NAME) for seat in "AB")
-                name = title(f"{info.title}: {a} vs {b}")
-                thread = await message.create_thread(name=name)
+                thread = await message.create_thread(name=thread_title(info, names))
             except discord.HTTPException as error:  # no permission: play in the channel
                 log.info("game %s runs in the channel (no thread: %s)", info.id, error.status)
         if thread is not None:
@@ -351,14 +341,8 @@ class CaravanBot(commands.Bot):
         await self.service.set_game_messages(info.id, message_id=message.id)
         over = not info.active or view.phase == "over"
         if over and isinstance(channel, discord.Thread):
-            winner = info.winner or view.winner
-            a, b = (cut(names[seat], TITLE_NAME) for seat in "AB")
-            ending = f"{cut(names[winner], TITLE_NAME)} won" if winner in ("A", "B") else "a draw"
-            if info.status == "abandoned":
-                ending = "no result"
             with contextlib.suppress(discord.HTTPException):
-                name = title(f"{info.title}: {a} vs {b}: {ending}")
-                await channel.edit(name=name)
+                await channel.edit(name=thread_title(info, names, True, view.winner))
 
     async def after(self, outcome: Outcome) -> None:
         """Post what a change to a game did, and let the AI answer if it is its turn."""
@@ -531,8 +515,8 @@ class CaravanBot(commands.Bot):
             )
             channel = await self._channel_by_id(info.channel_id)
             message = await channel.send(
-                "Rematch! " + self._challenge_text(challenge, "open"),
-                view=_answers(challenge.id),
+                "Rematch! " + challenge_text(challenge, "open"),
+                view=challenge_answers(challenge.id),
                 allowed_mentions=pinging(other),
             )
             await self.service.set_challenge_message(challenge.id, message.id)
@@ -561,7 +545,7 @@ class CaravanBot(commands.Bot):
                 continue
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(challenge.message_id).edit(
-                    content=self._challenge_text(challenge, "expired"), view=None
+                    content=challenge_text(challenge, "expired"), view=None
                 )
 
     async def sweep_deadlines(self) -> None:
@@ -606,10 +590,6 @@ class CaravanBot(commands.Bot):
     @expire_loop.before_loop
     async def _ready_first(self) -> None:
         await self.wait_until_ready()
-
-
-def _answers(challenge_id: int) -> discord.ui.View:
-    return items.controls(*(items.AnswerButton(challenge_id, a) for a in items.ANSWER_STYLES))
 
 
 def create_bot(settings: Settings, clock: Callable[[], float] = utc_clock) -> CaravanBot:

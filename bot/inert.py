@@ -35,9 +35,9 @@ _SPACES = re.compile(r"\s+")
 K = TypeVar("K")
 
 
-def plain(text: str, limit: int = NAME_LENGTH, fallback: str = "Player") -> str:
+def plain(text: str, limit: int | None = NAME_LENGTH, fallback: str = "Player") -> str:
     """`text` safe to show as it is: see the module's docstring. `fallback` when nothing
-    printable is left."""
+    printable is left; `limit` None: not cut."""
     kept: list[str] = []
     marks = 0
     for char in unicodedata.normalize("NFC", str(text)):
@@ -57,7 +57,7 @@ def plain(text: str, limit: int = NAME_LENGTH, fallback: str = "Player") -> str:
     words = _SPACES.sub(" ", "".join(kept)).strip()
     if not words:
         return fallback
-    return cut(words, limit)
+    return words if limit is None else cut(words, limit)
 
 
 def cut(text: str, limit: int) -> str:
@@ -77,7 +77,7 @@ def title(text: str, limit: int = 100) -> str:
     """Plain text for a thread's title, which shows no markdown but is quoted by Discord's
     "started a thread" notice: its at signs become full-width (＠), so no mention syntax
     survives, and it is cut to Discord's 100 characters."""
-    return cut(plain(text, limit=len(text) + 1, fallback="Caravan").replace("@", "\uff20"), limit)
+    return cut(plain(text, limit=None, fallback="Caravan").replace("@", "\uff20"), limit)
 
 
 def md_names(names: Mapping[K, str]) -> dict[K, str]:

@@ -27,7 +27,7 @@ MAX_CARD_TEXT = 3  # the longest card in notation: "10h"
 
 def deck_name(name: str) -> str:
     """A deck's name as it is kept and looked up: plain (`bot.inert`), uncut."""
-    return plain(name, limit=len(name) + 1, fallback="")
+    return plain(name, limit=None, fallback="")
 
 
 class Ledger:

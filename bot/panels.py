@@ -14,10 +14,11 @@ import discord
 
 from bot import decktet_panels as decktet
 from bot import items
+from bot.choices import rules_words, turn_words
 from bot.help import preset_text, topic_text
-from bot.inert import md, md_names
+from bot.inert import cut, md, md_names, title
 from bot.narrate import describe, result, summary
-from bot.records import AnyEvent, AnyView, GameInfo
+from bot.records import AnyEvent, AnyView, Challenge, GameInfo, title_of
 from bot.render.decktet_table import render_hand as render_decktet_hand
 from bot.render.decktet_table import render_table as render_decktet
 from bot.render.hand import playable, render_hand
@@ -48,6 +49,51 @@ def pinging(*user_ids: int | None) -> discord.AllowedMentions:
     )
 
 
+# A name in a thread's title: three fit in Discord's 100 characters with the bot's words
+# ("Decktet Caravan: A vs B: A won").
+TITLE_NAME = 24
+CHALLENGE_ENDS = {
+    "accepted": "Accepted: the game is on.",
+    "declined": "Declined.",
+    "cancelled": "Cancelled by the challenger.",
+    "expired": "This challenge expired.",
+}
+
+
+def challenge_text(challenge: Challenge, status: str) -> str:
+    """A challenge's message: who, what game, and where it stands (`status`)."""
+    who = f"<@{challenge.opponent_id}>" if challenge.opponent_id else "anyone"
+    head = (
+        f"<@{challenge.challenger_id}> challenges {who} to {title_of(challenge.rules)} "
+        f"({rules_words(challenge.rules)}, {turn_words(challenge.turn_seconds)} a turn)."
+    )
+    tail = CHALLENGE_ENDS.get(status) or f"Expires <t:{int(challenge.expires_at)}:R>."
+    return f"{head}\n{tail}"
+
+
+def challenge_answers(challenge_id: int) -> discord.ui.View:
+    """Accept, Decline and Cancel."""
+    return items.controls(*(items.AnswerButton(challenge_id, a) for a in items.ANSWER_STYLES))
+
+
+def thread_title(
+    info: GameInfo, names: Mapping[str, str], over: bool = False, winner: str | None = None
+) -> str:
+    """ "Caravan: Alice vs Bob", and once `over`, who won (`winner`, else the record's);
+    names cut so that the bot's words always fit."""
+    winner = winner or info.winner
+    short = {seat: cut(name, TITLE_NAME) for seat, name in names.items()}
+    words = f"{info.title}: {short['A']} vs {short['B']}"
+    if over:
+        if info.status == "abandoned":
+            words += ": no result"
+        elif winner in ("A", "B"):
+            words += f": {short[winner]} won"
+        else:
+            words += ": a draw"
+    return title(words)
+
+
 def seat_names(info: GameInfo, names: Mapping[int, str]) -> dict[str, str]:
     return {seat: names.get(info.user_at(seat), f"Player {seat}") for seat in "AB"}
 
@@ -59,19 +105,23 @@ async def turn_message(
     are plain (`bot.inert.plain`): as they are in the image and its alt text, escaped in
     the message's text."""
     over = view.phase == "over" or not info.active
-    _, alt, your_move = _narration(view, event, names, over)
-    text_note, _, _ = _narration(view, event, md_names(names), over)
-    drawn = pictured(names)
-    note, _, _ = _narration(view, event, drawn, over)
+    shown, drawn = md_names(names), pictured(names)
     winner = view.winner if view.phase == "over" else info.winner
     reason = view.end_reason if view.phase == "over" else info.end_reason
     final = result(winner, reason, drawn) if over else None
+    note = _note(view, event, drawn, over)
     png = await asyncio.to_thread(table_png, view, drawn, event, note, final)
+    if isinstance(view, DecktetView):
+        alt = decktet.summary(view, names)
+        your_move = f"your move: {decktet.prompt(view)}"
+    else:
+        alt, your_move = summary(view, names), "your move"
     file = discord.File(io.BytesIO(png), "table.png", description=alt[:1024])
+    text_note = _note(view, event, shown, over)
     pings: tuple[int, ...] = ()
     if over:
         lines = [text_note] if event is not None else []
-        lines.append(f"**Game over.** {result(winner, reason, md_names(names))}")
+        lines.append(f"**Game over.** {result(winner, reason, shown)}")
         finished = info.status == "finished" or (info.active and view.phase == "over")
         buttons = items.controls(items.GameAction(info.id, "rematch")) if finished else None
     else:
@@ -91,25 +141,18 @@ async def turn_message(
     return Panel("\n".join(line for line in lines if line)[:2000], file, buttons, pings)
 
 
-def _narration(
-    view: AnyView, event: AnyEvent | None, names: Mapping[str, str], over: bool
-) -> tuple[str, str, str]:
-    """A turn in words: what happened (the note), the table's summary for screen readers,
-    and what the player to move is asked to do."""
+def _note(view: AnyView, event: AnyEvent | None, names: Mapping[str, str], over: bool) -> str:
+    """What the turn did, in words, with `names` in the form where it is shown (drawn in
+    the image, escaped in the message)."""
     if isinstance(view, DecktetView):
         assert event is None or isinstance(event, DecktetEvent)
-        note = decktet.describe(event, names) if event is not None else ""
-        if event is None and not over:
-            note = f"{names[view.turn]} leads the first season."
-        return note, decktet.summary(view, names), f"your move: {decktet.prompt(view)}"
+        if event is not None:
+            return decktet.describe(event, names)
+        return "" if over else f"{names[view.turn]} leads the first season."
     assert event is None or isinstance(event, MoveEvent)
     if event is not None:
-        note = describe(event, names)
-    elif view.phase == "over":
-        note = ""
-    else:
-        note = f"{names[view.turn]} moves first."
-    return note, summary(view, names), "your move"
+        return describe(event, names)
+    return "" if view.phase == "over" else f"{names[view.turn]} moves first."
 
 
 def table_png(
