@@ -10,17 +10,17 @@ from __future__ import annotations
 
 import logging
 import math
-import sqlite3
+import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
 
 from bot.errors import (
     ChallengeRefused,
     GameOver,
     IllegalMove,
     NotFound,
+    NotYourGame,
     NotYourTurn,
     ServiceError,
     StaleView,
@@ -35,31 +35,24 @@ from bot.records import (
     GameInfo,
     GameRecord,
     Outcome,
-    RatingChange,
     Sweep,
+    game_of,
+    new_game,
     replay_game,
     rules_to_text,
 )
 from bot.settings import Settings
 from bot.store import Database
-from bot.transactions import (
-    check_playable,
-    close_challenge,
-    duration,
-    finish,
-    insert_game,
-    load_challenge,
-    load_game,
-    open_challenge,
-    player_seat,
-    scalar,
-)
+from bot.store.errors import ChallengeClosed, GameMoved, RematchTaken, TooMany
+from bot.store.rows import Ending, NewChallenge, NewGame
+from bot.store.sqlite import SqliteStore
 from engine import CaravanError, Move, Rules
 from engine.decktet import DecktetGame, Play
 
 log = logging.getLogger(__name__)
 CACHE_SIZE = 512  # games kept in memory, most recently used first
 RESIGNED, TIMEOUT = "resigned", "timeout"
+RETRIES = 5  # an ending that lost a race with a move is decided again on the new state
 
 
 class GameService(Ledger):
@@ -70,6 +63,7 @@ class GameService(Ledger):
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.db = db
+        self.store = SqliteStore(db)
         self.settings = settings or Settings()
         self.clock = clock
         self._states: OrderedDict[int, tuple[int, AnyGame]] = OrderedDict()
@@ -77,9 +71,6 @@ class GameService(Ledger):
         # bumps its version except where it is shown (set_game_messages drops the entry),
         # and commits check the version, so a stale entry can only cause a refusal.
         self._infos: dict[int, GameInfo] = {}
-
-    # Every change below is one function run by `db.write` as one transaction on the write
-    # connection's thread; it raises a ServiceError to refuse (and roll back).
 
     # ----- challenges -----------------------------------------------------------------------
 
@@ -98,117 +89,90 @@ class GameService(Ledger):
         if opponent_id == challenger_id:
             raise ChallengeRefused("You cannot challenge yourself.")
         now = self.clock()
-        limit = self.settings.max_open_challenges
-
-        def create(tx: sqlite3.Connection) -> Challenge:
-            if rematch_of is not None:
-                _check_no_rematch(tx, rematch_of, now)
-            count = scalar(
-                tx,
-                "SELECT COUNT(*) FROM challenges WHERE challenger_id = ? AND status = 'open' "
-                "AND expires_at > ?",
-                (challenger_id, now),
-            )
-            if count >= limit:
-                raise ChallengeRefused(
-                    f"You already have {count} open challenge{'s' * (count != 1)}, the most at "
-                    "once; cancel one or wait for an answer."
-                )
-            cursor = tx.execute(
-                "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, rules, "
-                "turn_seconds, created_at, expires_at, rematch_of) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    guild_id,
-                    channel_id,
-                    challenger_id,
-                    opponent_id,
-                    rules_to_text(rules or Rules()),
-                    turn_seconds or self.settings.default_turn_seconds,
-                    now,
-                    now + self.settings.challenge_expiry_seconds,
-                    rematch_of,
-                ),
-            )
-            assert cursor.lastrowid is not None
-            return load_challenge(tx, cursor.lastrowid)
-
-        return await self.db.write(create)
+        new = NewChallenge(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            challenger_id=challenger_id,
+            opponent_id=opponent_id,
+            rules=rules_to_text(rules or Rules()),
+            turn_seconds=turn_seconds or self.settings.default_turn_seconds,
+            created_at=now,
+            expires_at=now + self.settings.challenge_expiry_seconds,
+            rematch_of=rematch_of,
+        )
+        try:
+            return await self.store.create_challenge(new, self.settings.max_open_challenges)
+        except TooMany as limit:
+            raise ChallengeRefused(
+                f"You already have {limit.count} open challenge{'s' * (limit.count != 1)}, "
+                "the most at once; cancel one or wait for an answer."
+            ) from None
+        except RematchTaken as taken:
+            raise _rematch_refusal(taken) from None
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
-        await self.db.write(
-            lambda tx: tx.execute(
-                "UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id)
-            )
-        )
+        await self.store.set_challenge_message(challenge_id, message_id)
 
     async def accept(self, challenge_id: int, user_id: int) -> GameInfo:
         """Start the game: the challenger is A, the one who accepts is B, and who moves
         first comes from the game's secret seed (G1)."""
         now = self.clock()
-
-        def accept(tx: sqlite3.Connection) -> GameInfo:
-            challenge = open_challenge(tx, challenge_id, now)
-            if user_id == challenge.challenger_id:
-                raise ChallengeRefused("You cannot accept your own challenge.")
-            if challenge.opponent_id is not None and challenge.opponent_id != user_id:
-                raise ChallengeRefused(f"This challenge is for <@{challenge.opponent_id}>.")
-            for player in (challenge.challenger_id, user_id):
-                self._check_game_limit(tx, player)
-            game_id = insert_game(
-                tx,
-                guild_id=challenge.guild_id,
-                channel_id=challenge.channel_id,
-                players=(challenge.challenger_id, user_id),
-                rules=challenge.rules,
-                turn_seconds=challenge.turn_seconds,
-                now=now,
-                rematch_of=challenge.rematch_of,
+        challenge = await self._open_challenge(challenge_id, now)
+        if user_id == challenge.challenger_id:
+            raise ChallengeRefused("You cannot accept your own challenge.")
+        if challenge.opponent_id is not None and challenge.opponent_id != user_id:
+            raise ChallengeRefused(f"This challenge is for <@{challenge.opponent_id}>.")
+        game = self._new_game(
+            challenge.guild_id,
+            challenge.channel_id,
+            (challenge.challenger_id, user_id),
+            challenge.rules,
+            challenge.turn_seconds,
+            now,
+            rematch_of=challenge.rematch_of,
+        )
+        try:
+            info = await self.store.accept_challenge(
+                challenge_id, game, self.settings.max_active_games
             )
-            tx.execute(
-                "UPDATE challenges SET status = 'accepted', game_id = ? WHERE id = ?",
-                (game_id, challenge_id),
-            )
-            return load_game(tx, game_id)
-
-        return self._note(await self.db.write(accept))
+        except ChallengeClosed as closed:
+            raise _closed_refusal(closed.challenge, now) from None
+        except TooMany as limit:
+            raise _games_refusal(limit) from None
+        log.info("game %s started in guild %s", info.id, info.guild_id)
+        return self._note(info)
 
     async def decline(self, challenge_id: int, user_id: int) -> Challenge:
         now = self.clock()
-
-        def decline(tx: sqlite3.Connection) -> Challenge:
-            challenge = open_challenge(tx, challenge_id, now)
-            if challenge.opponent_id != user_id:
-                who = "its challenger" if user_id == challenge.challenger_id else "someone else"
-                raise ChallengeRefused(f"Only the challenged player can decline; you are {who}.")
-            return close_challenge(tx, challenge_id, "declined")
-
-        return await self.db.write(decline)
+        challenge = await self._open_challenge(challenge_id, now)
+        if challenge.opponent_id != user_id:
+            who = "its challenger" if user_id == challenge.challenger_id else "someone else"
+            raise ChallengeRefused(f"Only the challenged player can decline; you are {who}.")
+        return await self._close(challenge_id, "declined", now)
 
     async def cancel(self, challenge_id: int, user_id: int) -> Challenge:
         now = self.clock()
-
-        def cancel(tx: sqlite3.Connection) -> Challenge:
-            challenge = open_challenge(tx, challenge_id, now)
-            if challenge.challenger_id != user_id:
-                raise ChallengeRefused("Only the player who made this challenge can cancel it.")
-            return close_challenge(tx, challenge_id, "cancelled")
-
-        return await self.db.write(cancel)
+        challenge = await self._open_challenge(challenge_id, now)
+        if challenge.challenger_id != user_id:
+            raise ChallengeRefused("Only the player who made this challenge can cancel it.")
+        return await self._close(challenge_id, "cancelled", now)
 
     async def expire_challenges(self) -> list[Challenge]:
         """Mark every open challenge past its time as expired; return them (once each)."""
-        now = self.clock()
+        return await self.store.expire_challenges(self.clock())
 
-        def expire(tx: sqlite3.Connection) -> list[Challenge]:
-            rows = tx.execute(
-                "UPDATE challenges SET status = 'expired' WHERE status = 'open' "
-                "AND expires_at <= ? RETURNING *",
-                (now,),
-            ).fetchall()
-            return [Challenge.from_row(row) for row in rows]
+    async def _open_challenge(self, challenge_id: int, now: float) -> Challenge:
+        """The challenge, refused unless it is still open."""
+        challenge = await self.challenge(challenge_id)
+        if challenge.status != "open" or challenge.expires_at <= now:
+            raise _closed_refusal(challenge, now)
+        return challenge
 
-        return await self.db.write(expire)
+    async def _close(self, challenge_id: int, status: str, now: float) -> Challenge:
+        try:
+            return await self.store.close_challenge(challenge_id, status, now)
+        except ChallengeClosed as closed:
+            raise _closed_refusal(closed.challenge, now) from None
 
     # ----- games ----------------------------------------------------------------------------
 
@@ -225,39 +189,57 @@ class GameService(Ledger):
     ) -> GameInfo:
         """A game against the AI: the player is A, the AI (the bot's user id) is B; with
         `rematch_of`, the rematch of that finished game (refused if it has one)."""
-        now = self.clock()
+        game = self._new_game(
+            guild_id,
+            channel_id,
+            (user_id, bot_id),
+            rules or Rules(),
+            turn_seconds or self.settings.default_turn_seconds,
+            self.clock(),
+            ai=("B", level),
+            rematch_of=rematch_of,
+        )
+        try:
+            info = await self.store.start_game(game, self.settings.max_active_games)
+        except TooMany as limit:
+            raise _games_refusal(limit) from None
+        except RematchTaken as taken:
+            raise _rematch_refusal(taken) from None
+        log.info("game %s started in guild %s", info.id, info.guild_id)
+        return self._note(info)
 
-        def start(tx: sqlite3.Connection) -> GameInfo:
-            if rematch_of is not None:
-                _check_no_rematch(tx, rematch_of, now)
-            self._check_game_limit(tx, user_id)
-            game_id = insert_game(
-                tx,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                players=(user_id, bot_id),
-                rules=rules or Rules(),
-                turn_seconds=turn_seconds or self.settings.default_turn_seconds,
-                now=now,
-                ai=("B", level),
-                rematch_of=rematch_of,
-            )
-            return load_game(tx, game_id)
-
-        return self._note(await self.db.write(start))
+    def _new_game(
+        self,
+        guild_id: int,
+        channel_id: int,
+        players: tuple[int, int],
+        rules: AnyRules,
+        turn_seconds: int,
+        now: float,
+        ai: tuple[str, str] | None = None,
+        rematch_of: int | None = None,
+    ) -> NewGame:
+        """A new game's row: a secret seed, and who moves first from it (G1)."""
+        seed = secrets.randbits(53)
+        return NewGame(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            players=players,
+            rules=rules_to_text(rules),
+            game=game_of(rules),
+            seed=seed,
+            turn=new_game(rules, seed).mover,
+            turn_seconds=turn_seconds,
+            now=now,
+            ai=ai,
+            rematch_of=rematch_of,
+        )
 
     async def set_game_messages(
         self, game_id: int, *, thread_id: int | None = None, message_id: int | None = None
     ) -> None:
         """Remember where the game is shown (its thread, its latest table message)."""
-
-        def update(tx: sqlite3.Connection) -> None:
-            if thread_id is not None:
-                tx.execute("UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id))
-            if message_id is not None:
-                tx.execute("UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id))
-
-        await self.db.write(update)
+        await self.store.set_game_messages(game_id, thread_id, message_id)
         self._infos.pop(game_id, None)
 
     async def play(
@@ -267,10 +249,10 @@ class GameService(Ledger):
         `expected_version`. Committed before it returns.
 
         The move is checked and applied to a copy of the state outside the write
-        transaction; the transaction then commits it only if the game is still at
-        `expected_version` (one UPDATE ... WHERE version = ?), so of two requests built on
-        the same version exactly one lands, and the write connection is held only for the
-        few statements that record the move."""
+        transaction; the store then commits it only if the game is still at
+        `expected_version`, so of two requests built on the same version exactly one
+        lands, and the write connection is held only for the few statements that record
+        the move."""
         info = await self.game(game_id)
         seat = player_seat(info, user_id)
         check_playable(info, seat, expected_version)
@@ -279,35 +261,29 @@ class GameService(Ledger):
             event = _apply(game, move)
         except CaravanError as error:  # IllegalMoveError, or text that is not a move
             raise IllegalMove(str(error)) from None
-        now = self.clock()
-        text = str(event.move)
-
-        def record(tx: sqlite3.Connection) -> tuple[Any, tuple[RatingChange, ...]]:
-            changes: tuple[RatingChange, ...] = ()
-            if game.is_over:
-                assert game.winner is not None and game.end_reason is not None
-                changes = finish(
-                    tx, info, game.winner, game.end_reason, now, game.mover, expected_version
-                )
-                row = tx.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
-            else:
-                row = tx.execute(
-                    "UPDATE games SET version = version + 1, turn = ?, deadline = ?, "
-                    "updated_at = ? WHERE id = ? AND version = ? AND status = 'active' "
-                    "RETURNING *",
-                    (game.mover, now + info.turn_seconds, now, game_id, expected_version),
-                ).fetchone()
-                if row is None:
-                    check_playable(load_game(tx, game_id), seat, expected_version)
-            tx.execute(
-                "INSERT INTO moves (game_id, ply, seat, user_id, move, played_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, game.ply, seat, user_id, text, now),
+        ending = None
+        if game.is_over:
+            assert game.winner is not None and game.end_reason is not None
+            ending = Ending(game.winner, game.end_reason, info.rated)
+        try:
+            info, changes = await self.store.record_move(
+                info,
+                expected_version,
+                seat,
+                user_id,
+                str(event.move),
+                game.ply,
+                self.clock(),
+                game.mover,
+                ending,
             )
-            return row, changes
-
-        row, changes = await self.db.write(record)
-        info = self._note(GameInfo.from_row(row))
+        except GameMoved as moved:
+            self._note(moved.game)
+            check_playable(moved.game, seat, expected_version)  # says why it moved
+            raise StaleView("That was an old view: the game has moved on since.") from None
+        if ending is not None:
+            log.info("game %s finished: %s (%s)", info.id, ending.winner, ending.reason)
+        self._note(info)
         self._remember(game_id, info.version, game)
         return Outcome(info, event.public(), game.view(seat), game.view(None), changes)
 
@@ -337,42 +313,44 @@ class GameService(Ledger):
         winner_of: Callable[[GameInfo, str, float], str],
     ) -> Outcome:
         """End an active game of `user_id`'s for `reason`: `winner_of(info, seat, now)`
-        names the winner or raises the refusal."""
-        now = self.clock()
-
-        def end(tx: sqlite3.Connection) -> Outcome:
-            info = load_game(tx, game_id)
+        names the winner or raises the refusal. Decided on the game as it is now; if a
+        move lands first, decided again on the new state (so exactly one of the two
+        lands, and a claim never ends a turn that was played in time)."""
+        for _ in range(RETRIES):
+            info = await self._fresh(game_id)
             seat = player_seat(info, user_id)
             if not info.active:
                 raise GameOver("This game is over.")
+            now = self.clock()
             winner = winner_of(info, seat, now)
-            game = self._state_in(tx, info)
-            changes = finish(tx, info, winner, reason, now, info.turn)
-            return Outcome(load_game(tx, game_id), None, game.view(seat), game.view(None), changes)
-
-        outcome = await self.db.write(end)
-        self._note(outcome.game)
-        return outcome
+            game = await self._state(info)
+            try:
+                ended, changes = await self.store.finish_game(
+                    info, Ending(winner, reason, info.rated), now, info.turn
+                )
+            except GameMoved:
+                continue
+            log.info("game %s finished: %s (%s)", game_id, winner, reason)
+            self._note(ended)
+            return Outcome(ended, None, game.view(seat), game.view(None), changes)
+        raise StaleView("The game kept moving; please try again.")
 
     async def abandon(self, game_id: int, guild_id: int | None = None) -> GameInfo:
         """End a stuck game with no result and no rating change (server admins: only a game
         of `guild_id` when given)."""
-        now = self.clock()
-
-        def abandon(tx: sqlite3.Connection) -> GameInfo:
-            info = load_game(tx, game_id)
+        for _ in range(RETRIES):
+            info = await self._fresh(game_id)
             if guild_id is not None and info.guild_id != guild_id:
                 raise NotFound("There is no such game in this server.")
             if not info.active:
                 raise GameOver("This game is over.")
-            tx.execute(
-                "UPDATE games SET status = 'abandoned', end_reason = 'abandoned', turn = NULL, "
-                "version = version + 1, deadline = NULL, updated_at = ? WHERE id = ?",
-                (now, game_id),
-            )
-            return load_game(tx, game_id)
-
-        return self._note(await self.db.write(abandon))
+            try:
+                return self._note(
+                    await self.store.abandon_game(game_id, info.version, self.clock())
+                )
+            except GameMoved:
+                continue
+        raise StaleView("The game kept moving; please try again.")
 
     # ----- deadlines ------------------------------------------------------------------------
 
@@ -383,34 +361,7 @@ class GameService(Ledger):
         - `overdue`: games whose turn ran out, the waiting player to be told they may claim;
         - `claimed`: games against the AI whose player ran out of time: the AI claims;
         - `closed`: games nobody claimed within another turn's time, ended with no result."""
-        now = self.clock()
-        human_turn = "(ai_seat IS NULL OR turn != ai_seat)"
-
-        def marks(tx: sqlite3.Connection) -> tuple[list[GameInfo], ...]:
-            closed = tx.execute(
-                "UPDATE games SET status = 'abandoned', end_reason = 'unclaimed', turn = NULL, "
-                "version = version + 1, deadline = NULL, updated_at = ? "
-                "WHERE status = 'active' AND ai_seat IS NULL AND deadline + turn_seconds <= ? "
-                "RETURNING *",
-                (now, now),
-            ).fetchall()
-            overdue = tx.execute(
-                "UPDATE games SET overdue_version = version WHERE status = 'active' "
-                f"AND deadline <= ? AND {human_turn} "
-                "AND overdue_version IS NOT version RETURNING *",
-                (now,),
-            ).fetchall()
-            reminders = tx.execute(
-                "UPDATE games SET reminded_version = version WHERE status = 'active' "
-                f"AND deadline > ? AND deadline - turn_seconds / 2.0 <= ? AND {human_turn} "
-                "AND reminded_version IS NOT version RETURNING *",
-                (now, now),
-            ).fetchall()
-            return tuple(
-                [GameInfo.from_row(row) for row in rows] for rows in (closed, overdue, reminders)
-            )
-
-        closed, overdue, reminders = await self.db.write(marks)
+        closed, overdue, reminders = await self.store.mark_deadlines(self.clock())
         for info in closed:
             log.info("game %s closed: nobody claimed it after the turn ran out", info.id)
             self._note(info)
@@ -438,10 +389,14 @@ class GameService(Ledger):
         held = self._infos.get(game_id)
         if held is not None:
             return held
-        row = await self.db.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
-        if row is None:
+        return await self._fresh(game_id)
+
+    async def _fresh(self, game_id: int) -> GameInfo:
+        """The game's record as the database has it now."""
+        info = await self.store.game(game_id)
+        if info is None:
             raise NotFound("There is no such game.")
-        return self._note(GameInfo.from_row(row))
+        return self._note(info)
 
     def _note(self, info: GameInfo) -> GameInfo:
         held = self._infos.get(info.id)
@@ -452,35 +407,20 @@ class GameService(Ledger):
         return info
 
     async def challenge(self, challenge_id: int) -> Challenge:
-        row = await self.db.fetchone("SELECT * FROM challenges WHERE id = ?", (challenge_id,))
-        if row is None:
+        challenge = await self.store.challenge(challenge_id)
+        if challenge is None:
             raise NotFound("There is no such challenge.")
-        return Challenge.from_row(row)
+        return challenge
 
     async def record(self, game_id: int) -> GameRecord:
         """Rules, seed and moves of a finished game (the seed stays secret until then)."""
         info = await self.game(game_id)
         if info.active:
             raise GameOver("The record of a game is shown once it is over.")
-        row = await self.db.fetchone("SELECT seed FROM games WHERE id = ?", (game_id,))
-        assert row is not None
-        moves = await self.db.fetchall(
-            "SELECT move FROM moves WHERE game_id = ? ORDER BY ply", (game_id,)
-        )
-        return GameRecord(info, row["seed"], tuple(m["move"] for m in moves))
+        seed, moves = await self.store.seed_and_moves(game_id)
+        return GameRecord(info, seed, tuple(moves))
 
     # ----- inside ---------------------------------------------------------------------------
-
-    def _check_game_limit(self, tx: sqlite3.Connection, user_id: int) -> None:
-        count = scalar(
-            tx,
-            "SELECT COUNT(*) FROM games WHERE status = 'active' AND (player_a = ? OR player_b = ?)",
-            (user_id, user_id),
-        )
-        if count >= self.settings.max_active_games:
-            raise ChallengeRefused(
-                f"<@{user_id}> already plays {count} games, the most at once; finish one first."
-            )
 
     async def _state(self, info: GameInfo) -> AnyGame:
         """The game's state at `info.version`: from this process's cache, or rebuilt from
@@ -489,27 +429,10 @@ class GameService(Ledger):
         if cached is not None and cached[0] == info.version:
             self._states.move_to_end(info.id)
             return cached[1]
-        row = await self.db.fetchone("SELECT seed FROM games WHERE id = ?", (info.id,))
-        moves = await self.db.fetchall(
-            "SELECT move FROM moves WHERE game_id = ? ORDER BY ply", (info.id,)
-        )
-        assert row is not None
-        game = _rebuild(info, row["seed"], [m["move"] for m in moves])
+        seed, moves = await self.store.seed_and_moves(info.id)
+        game = _rebuild(info, seed, moves)
         self._remember(info.id, info.version, game)
         return game
-
-    def _state_in(self, tx: sqlite3.Connection, info: GameInfo) -> AnyGame:
-        """The game's state at `info.version`, from this process's cache or rebuilt from
-        rules + seed + moves (on the write thread: it only reads the cache). Never modify
-        the returned Game: copy it."""
-        cached = self._states.get(info.id)
-        if cached is not None and cached[0] == info.version:
-            return cached[1]
-        seed = scalar(tx, "SELECT seed FROM games WHERE id = ?", (info.id,))
-        moves = tx.execute(
-            "SELECT move FROM moves WHERE game_id = ? ORDER BY ply", (info.id,)
-        ).fetchall()
-        return _rebuild(info, seed, [row["move"] for row in moves])
 
     def _remember(self, game_id: int, version: int, game: AnyGame) -> None:
         held = self._states.get(game_id)
@@ -528,21 +451,51 @@ def _apply(game: AnyGame, move: Move | Play | str) -> AnyEvent:
     return game.play(move if isinstance(move, str | Move) else str(move))
 
 
-def _check_no_rematch(tx: sqlite3.Connection, game_id: int, now: float) -> None:
-    """Refuse a second rematch of `game_id`: one is waiting for an answer, or was played.
-    (A declined, cancelled or expired one may be offered again.)"""
-    game = tx.execute("SELECT id FROM games WHERE rematch_of = ?", (game_id,)).fetchone()
-    if game is not None:
-        raise ChallengeRefused(f"This game's rematch was already played: game #{game['id']}.")
-    waiting = tx.execute(
-        "SELECT channel_id FROM challenges WHERE rematch_of = ? AND status = 'open' "
-        "AND expires_at > ?",
-        (game_id, now),
-    ).fetchone()
-    if waiting is not None:
-        raise ChallengeRefused(
-            f"A rematch of this game is already waiting for an answer in <#{waiting[0]}>."
-        )
+def check_playable(info: GameInfo, seat: str, expected_version: int) -> None:
+    """Refuse a move in a game that is over, has moved on, or waits for the other player."""
+    if not info.active:
+        raise GameOver("This game is over.")
+    if info.version != expected_version:
+        raise StaleView("That was an old view: the game has moved on since.")
+    if info.turn != seat:
+        raise NotYourTurn("It is not your turn.")
+
+
+def player_seat(info: GameInfo, user_id: int) -> str:
+    seat = info.seat_of(user_id)
+    if seat is None:
+        raise NotYourGame("You are not playing in this game.")
+    return seat
+
+
+def duration(seconds: int) -> str:
+    if seconds >= 3600:
+        return f"{seconds // 3600} h {seconds % 3600 // 60} min"
+    if seconds >= 60:
+        return f"{seconds // 60} min"
+    return f"{seconds} s"
+
+
+def _closed_refusal(challenge: Challenge, now: float) -> ChallengeRefused:
+    status = challenge.status
+    if status == "open" and challenge.expires_at <= now:
+        status = "expired"
+    return ChallengeRefused(f"This challenge was {status} already.")
+
+
+def _games_refusal(limit: TooMany) -> ChallengeRefused:
+    return ChallengeRefused(
+        f"<@{limit.user_id}> already plays {limit.count} games, the most at once; finish one first."
+    )
+
+
+def _rematch_refusal(taken: RematchTaken) -> ChallengeRefused:
+    """A second rematch of a game: one is waiting for an answer, or was played."""
+    if taken.game_id is not None:
+        return ChallengeRefused(f"This game's rematch was already played: game #{taken.game_id}.")
+    return ChallengeRefused(
+        f"A rematch of this game is already waiting for an answer in <#{taken.channel_id}>."
+    )
 
 
 def _other(seat: str) -> str:
