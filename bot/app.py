@@ -44,7 +44,7 @@ from bot.panels import (
 from bot.records import AnyRules, GameInfo, Outcome, title_of
 from bot.service import GameService
 from bot.settings import Settings
-from bot.store import Database
+from bot.store import Store, open_store
 from engine.decktet import DecktetView
 
 log = logging.getLogger("caravan.bot")
@@ -69,7 +69,7 @@ class CaravanBot(commands.Bot):
         )
         self.settings = settings
         self.clock = clock
-        self.db: Database | None = None
+        self.store: Store | None = None
         self._service: GameService | None = None
         self._names: dict[int, str] = {}
         self.pace = Pace(settings.max_presses_per_second, settings.max_challenges_per_minute)
@@ -81,8 +81,9 @@ class CaravanBot(commands.Bot):
         return self._service
 
     async def setup_hook(self) -> None:
-        self.db = await Database.open(self.settings.database_path)
-        self._service = GameService(self.db, self.settings, self.clock)
+        self.store = await open_store(self.settings.database, self.settings.database_pool_size)
+        log.info("database: %s", self.store.url.shown)
+        self._service = GameService(self.store, self.settings, self.clock)
         self.tree.add_command(CaravanCommands(self))
         self.tree.add_command(AdminCommands(self))
         self.add_dynamic_items(*items.ALL_ITEMS)
@@ -110,9 +111,9 @@ class CaravanBot(commands.Bot):
         self.expire_loop.cancel()
         self.ai.close()
         await super().close()
-        if self.db is not None:
-            await self.db.close()
-            self.db = None
+        if self.store is not None:
+            await self.store.close()
+            self.store = None
 
     # ----- names ---------------------------------------------------------------------------
 

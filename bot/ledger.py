@@ -13,8 +13,9 @@ from bot.inert import plain, quote
 from bot.ratings import Skill
 from bot.records import NEW_VEGAS, Deck, GameInfo, Leaderboard, Standing, Stats
 from bot.settings import Settings
+from bot.store.base import Store
 from bot.store.errors import TooMany
-from bot.store.sqlite import SqliteStore
+from bot.store.rows import Shards
 from engine import CaravanError, Rules, parse_cards, validate_deck
 from engine.cards import format_cards
 
@@ -29,7 +30,8 @@ def deck_name(name: str) -> str:
 
 
 class Ledger:
-    store: SqliteStore
+    store: Store
+    shards: Shards
     settings: Settings
     clock: Callable[[], float]
 
@@ -54,7 +56,7 @@ class Ledger:
 
     async def ai_turns(self) -> list[GameInfo]:
         """Active games against the AI in which the AI is to move (to resume after a start)."""
-        return await self.store.ai_turns()
+        return await self.store.ai_turns(self.shards)
 
     async def due_games(self) -> list[GameInfo]:
         """Active games whose turn deadline has passed."""

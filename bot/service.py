@@ -42,10 +42,9 @@ from bot.records import (
     rules_to_text,
 )
 from bot.settings import Settings
-from bot.store import Database
+from bot.store import Store
 from bot.store.errors import ChallengeClosed, GameMoved, RematchTaken, TooMany
 from bot.store.rows import Ending, NewChallenge, NewGame
-from bot.store.sqlite import SqliteStore
 from engine import CaravanError, Move, Rules
 from engine.decktet import DecktetGame, Play
 
@@ -58,18 +57,20 @@ RETRIES = 5  # an ending that lost a race with a move is decided again on the ne
 class GameService(Ledger):
     def __init__(
         self,
-        db: Database,
+        store: Store,
         settings: Settings | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        self.db = db
-        self.store = SqliteStore(db)
+        self.store = store
         self.settings = settings or Settings()
         self.clock = clock
+        # The servers whose deadlines, challenge expiry and AI turns this process keeps.
+        self.shards = self.settings.shard_set()
         self._states: OrderedDict[int, tuple[int, AnyGame]] = OrderedDict()
         # The latest record of each game this process wrote or read. Every change to a game
         # bumps its version except where it is shown (set_game_messages drops the entry),
-        # and commits check the version, so a stale entry can only cause a refusal.
+        # and commits check the version. With a shared store (other processes write too)
+        # it is trusted only for a move built on its very version (`_at`).
         self._infos: dict[int, GameInfo] = {}
 
     # ----- challenges -----------------------------------------------------------------------
@@ -159,7 +160,7 @@ class GameService(Ledger):
 
     async def expire_challenges(self) -> list[Challenge]:
         """Mark every open challenge past its time as expired; return them (once each)."""
-        return await self.store.expire_challenges(self.clock())
+        return await self.store.expire_challenges(self.clock(), self.shards)
 
     async def _open_challenge(self, challenge_id: int, now: float) -> Challenge:
         """The challenge, refused unless it is still open."""
@@ -253,7 +254,7 @@ class GameService(Ledger):
         `expected_version`, so of two requests built on the same version exactly one
         lands, and the write connection is held only for the few statements that record
         the move."""
-        info = await self.game(game_id)
+        info = await self._at(game_id, expected_version)
         seat = player_seat(info, user_id)
         check_playable(info, seat, expected_version)
         game = (await self._state(info)).copy()
@@ -361,7 +362,7 @@ class GameService(Ledger):
         - `overdue`: games whose turn ran out, the waiting player to be told they may claim;
         - `claimed`: games against the AI whose player ran out of time: the AI claims;
         - `closed`: games nobody claimed within another turn's time, ended with no result."""
-        closed, overdue, reminders = await self.store.mark_deadlines(self.clock())
+        closed, overdue, reminders = await self.store.mark_deadlines(self.clock(), self.shards)
         for info in closed:
             log.info("game %s closed: nobody claimed it after the turn ran out", info.id)
             self._note(info)
@@ -384,12 +385,21 @@ class GameService(Ledger):
         return info, game.view(info.seat_of(user_id) if user_id is not None else None)
 
     async def game(self, game_id: int) -> GameInfo:
-        """A game's public record. The service is the database's only writer, so the
-        record it last wrote or read is current; commits check versions all the same."""
-        held = self._infos.get(game_id)
+        """A game's public record. With SQLite this process is the only writer, so the
+        record it last wrote or read is current; with a shared store it is read again."""
+        held = None if self.store.shared else self._infos.get(game_id)
         if held is not None:
             return held
         return await self._fresh(game_id)
+
+    async def _at(self, game_id: int, version: int) -> GameInfo:
+        """The game's record for a change built on `version`: the one held, if it is at
+        that version (the commit checks it is still current), else read again, so a game
+        another process moved is never refused on an old record."""
+        held = self._infos.get(game_id)
+        if held is not None and held.version == version:
+            return held
+        return await self._fresh(game_id) if self.store.shared else await self.game(game_id)
 
     async def _fresh(self, game_id: int) -> GameInfo:
         """The game's record as the database has it now."""

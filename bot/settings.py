@@ -15,8 +15,37 @@ from typing import Any
 from pydantic import AliasChoices, Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.store.rows import Shards
+from bot.store.url import BadUrl, DatabaseUrl, parse, sqlite_url
+
 PREFIX = "CARAVAN_"
-PLAIN_NAMES = ("discord_token", "database_path", "dev_guild_id", "log_level")
+
+
+class SettingsError(Exception):
+    """A setting that is missing or malformed, in one sentence."""
+
+
+def shard_ids(text: str) -> frozenset[int]:
+    """The shard ids in "0-3", "5", or "0-1,4" (ValueError saying what is wrong)."""
+    ids: set[int] = set()
+    for part in text.replace(" ", "").split(","):
+        low, dash, high = part.partition("-")
+        if not low.isdigit() or (dash and not high.isdigit()):
+            raise ValueError(f"shards are a range like 0-3, or ids like 0,2,5 (got {text!r})")
+        first, last = int(low), int(high) if dash else int(low)
+        if last < first or last - first > 100_000:
+            raise ValueError(f"the shard range {part!r} is empty or too long")
+        ids.update(range(first, last + 1))
+    return frozenset(ids)
+
+
+PLAIN_NAMES = (
+    "discord_token",
+    "database_path",
+    "database_url",
+    "dev_guild_id",
+    "log_level",
+)
 
 
 def _names(field: str) -> AliasChoices:
@@ -38,6 +67,16 @@ class Settings(BaseSettings):
     database_path: Path = Field(
         default=Path("caravan.db"), validation_alias=_names("database_path")
     )
+    # Which database: sqlite:///FILE (the default, from database_path) or postgresql://...
+    # Secret (it may hold a password): shown only through `bot.store.url.redact`.
+    database_url: str | None = Field(
+        default=None, repr=False, validation_alias=_names("database_url")
+    )
+    database_pool_size: int = Field(
+        default=10, gt=0, le=1000, validation_alias=_names("database_pool_size")
+    )
+    shard_count: int | None = Field(default=None, gt=0, validation_alias=_names("shard_count"))
+    shards: str | None = Field(default=None, validation_alias=_names("shards"))
     dev_guild_id: int | None = Field(default=None, validation_alias=_names("dev_guild_id"))
     log_level: str = Field(default="INFO", validation_alias=_names("log_level"))
     challenge_expiry_seconds: int = Field(
@@ -68,14 +107,47 @@ class Settings(BaseSettings):
             raise ValueError("use DEBUG, INFO, WARNING or ERROR")
         return level
 
-    @field_validator("dev_guild_id", mode="before")
+    @field_validator("database_url")
+    @classmethod
+    def _usable_url(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        try:
+            parse(value)
+        except BadUrl as error:
+            raise ValueError(str(error)) from None
+        return value.strip()
+
+    @field_validator("shards")
+    @classmethod
+    def _shard_ids(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        shard_ids(value)
+        return value.strip()
+
+    @property
+    def database(self) -> DatabaseUrl:
+        """The database to use: `database_url`, or the SQLite file at `database_path`."""
+        return parse(self.database_url or sqlite_url(self.database_path))
+
+    def shard_set(self) -> Shards:
+        """The shards this process serves (every one, unless `shards` names some)."""
+        count = self.shard_count or 1
+        if self.shards is None:
+            return Shards(count, frozenset(range(count)))
+        ids = shard_ids(self.shards)
+        if max(ids) >= count:
+            raise SettingsError(
+                f"shard {max(ids)} does not exist with {count} shard{'s' * (count != 1)}: "
+                "shards are numbered from 0 (set the shard count too)"
+            )
+        return Shards(count, ids)
+
+    @field_validator("dev_guild_id", "shard_count", mode="before")
     @classmethod
     def _empty_is_none(cls, value: Any) -> Any:
         return None if value == "" else value
-
-
-class SettingsError(Exception):
-    """A setting that is missing or malformed, in one sentence."""
 
 
 def load_settings(**overrides: Any) -> Settings:
@@ -87,5 +159,7 @@ def load_settings(**overrides: Any) -> Settings:
         field = str(first["loc"][0]) if first["loc"] else "a setting"
         name = field.upper() if field in PLAIN_NAMES else PREFIX + field.upper()
         given = first.get("input")
-        shown = "" if field == "discord_token" or given is None else f" (got {given!r})"
-        raise SettingsError(f"setting {name} is not valid{shown}: {first['msg']}") from None
+        secret = field in ("discord_token", "database_url")  # the URL's error shows it redacted
+        shown = "" if secret or given is None else f" (got {given!r})"
+        why = first["msg"].removeprefix("Value error, ")
+        raise SettingsError(f"setting {name} is not valid{shown}: {why}") from None

@@ -80,9 +80,9 @@ async def release(bot: Any) -> None:
     database connections, whose threads would keep the test process from exiting."""
     if isinstance(bot, CaravanBot):
         bot.ai.close()
-        if bot.db is not None:
-            await bot.db.close()
-            bot.db = None
+        if bot.store is not None:
+            await bot.store.close()
+            bot.store = None
 
 
 async def restart(t: Table, **overrides: Any) -> None:

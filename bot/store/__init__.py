@@ -1,5 +1,25 @@
-"""The database: one SQLite file, schema by numbered migrations, writes serialised."""
+"""The bot's data behind one interface (`Store`): SQLite, the embedded default, or
+PostgreSQL for several processes; `open_store` opens the one a URL names."""
 
+from __future__ import annotations
+
+from bot.store.base import Store
 from bot.store.database import Database, StoreError
+from bot.store.url import POSTGRESQL, BadUrl, DatabaseUrl, parse
 
-__all__ = ["Database", "StoreError"]
+
+async def open_store(url: str | DatabaseUrl, pool_size: int = 10) -> Store:
+    """Open (creating and migrating) the database `url` names: `StoreError` (or `BadUrl`)
+    in one line, without the password, when it cannot be used."""
+    where = parse(url) if isinstance(url, str) else url
+    if where.kind == POSTGRESQL:
+        from bot.store.postgres import PostgresStore  # psycopg is loaded only when used
+
+        return await PostgresStore.open(where, pool_size)
+    from bot.store.sqlite import SqliteStore
+
+    assert where.path is not None
+    return await SqliteStore.open(where.path)
+
+
+__all__ = ["BadUrl", "Database", "DatabaseUrl", "Store", "StoreError", "open_store", "parse"]

@@ -33,10 +33,11 @@ class StoreError(Exception):
     """The database cannot be used: unreadable, corrupt, or newer than this code."""
 
 
-def migrations() -> list[tuple[int, str, str]]:
-    """(number, file name, SQL) of every migration shipped with the code, in order."""
+def migrations(folder: str = "migrations") -> list[tuple[int, str, str]]:
+    """(number, file name, SQL) of every migration shipped with the code, in order: SQLite's
+    in `migrations/`, PostgreSQL's form of each in `migrations_postgresql/`."""
     found = []
-    for entry in resources.files("bot.store").joinpath("migrations").iterdir():
+    for entry in resources.files("bot.store").joinpath(folder).iterdir():
         match = _MIGRATION_NAME.match(entry.name)
         if match:
             found.append((int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any, TypeVar
 
 from bot.ratings import PROVISIONAL_GAMES
@@ -20,16 +21,35 @@ from bot.records import Challenge, GameInfo, RatingChange, Standing
 from bot.store import sqlite_tx as st
 from bot.store.database import Database
 from bot.store.errors import ChallengeClosed, GameMoved, TooMany
-from bot.store.rows import Ending, NewChallenge, NewGame
+from bot.store.rows import ALL, Ending, NewChallenge, NewGame, Shards, standing_of
+from bot.store.url import parse, sqlite_url
 
 T = TypeVar("T")
 
 
 class SqliteStore:
-    """The bot's data in one SQLite database (`Database`: WAL, one write connection)."""
+    """The bot's data in one SQLite database (`Database`: WAL, one write connection). One
+    process: the embedded default."""
+
+    shared = False
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self.url = parse(sqlite_url(db.path))
+
+    @classmethod
+    async def open(cls, path: Path | str) -> SqliteStore:
+        """Open (creating and migrating) the database file; `StoreError` saying why not."""
+        return cls(await Database.open(path))
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def schema_version(self) -> int:
+        return await self.db.user_version()
+
+    async def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
+        return [dict(row) for row in await self.db.fetchall(sql, params)]
 
     async def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
         return await self.db.write(work)
@@ -121,13 +141,14 @@ class SqliteStore:
 
         return await self._write(close)
 
-    async def expire_challenges(self, now: float) -> list[Challenge]:
-        """Mark every open challenge past its time expired; return them (once each)."""
+    async def expire_challenges(self, now: float, shards: Shards = ALL) -> list[Challenge]:
+        """Mark every open challenge past its time (of a server on `shards`) expired;
+        return them (once each)."""
 
         def expire(tx: sqlite3.Connection) -> list[Challenge]:
             rows = tx.execute(
                 "UPDATE challenges SET status = 'expired' WHERE status = 'open' "
-                "AND expires_at <= ? RETURNING *",
+                f"AND expires_at <= ? AND {shards.sql()} RETURNING *",
                 (now,),
             ).fetchall()
             return [Challenge.from_row(row) for row in rows]
@@ -241,19 +262,21 @@ class SqliteStore:
         return await self._write(abandon)
 
     async def mark_deadlines(
-        self, now: float
+        self, now: float, shards: Shards = ALL
     ) -> tuple[list[GameInfo], list[GameInfo], list[GameInfo]]:
         """What the turn deadlines call for, each once per turn (the marks are committed
         with the selection): games closed with no result (unclaimed for another turn's
         time), games whose turn ran out (not yet announced), and games past half their
-        turn (not yet reminded). Turns of the computer player are never overdue here."""
-        human_turn = "(ai_seat IS NULL OR turn != ai_seat)"
+        turn (not yet reminded). Turns of the computer player are never overdue here. Only
+        games of servers on `shards`."""
+        human_turn = f"(ai_seat IS NULL OR turn != ai_seat) AND {shards.sql()}"
 
         def marks(tx: sqlite3.Connection) -> tuple[list[GameInfo], ...]:
             closed = tx.execute(
                 "UPDATE games SET status = 'abandoned', end_reason = 'unclaimed', turn = NULL, "
                 "version = version + 1, deadline = NULL, updated_at = ? "
                 "WHERE status = 'active' AND ai_seat IS NULL AND deadline + turn_seconds <= ? "
+                f"AND {shards.sql()} "
                 "RETURNING *",
                 (now, now),
             ).fetchall()
@@ -312,10 +335,10 @@ class SqliteStore:
         )
         return games[0] if games else None
 
-    async def ai_turns(self) -> list[GameInfo]:
+    async def ai_turns(self, shards: Shards = ALL) -> list[GameInfo]:
         return await self._games(
             "SELECT * FROM games WHERE status = 'active' AND ai_seat IS NOT NULL "
-            "AND turn = ai_seat ORDER BY updated_at"
+            f"AND turn = ai_seat AND {shards.sql()} ORDER BY updated_at"
         )
 
     async def due_games(self, now: float) -> list[GameInfo]:
@@ -425,7 +448,7 @@ class SqliteStore:
             "ORDER BY games < ?, mu DESC, user_id LIMIT ? OFFSET ?",
             (guild_id, game, PROVISIONAL_GAMES, limit, offset),
         )
-        return [st.standing(offset + i + 1, row) for i, row in enumerate(rows)]
+        return [standing_of(offset + i + 1, row) for i, row in enumerate(rows)]
 
     async def standing(self, guild_id: int, game: str, user_id: int) -> Standing | None:
         """The player's place in the ranking, as `ranking` orders it."""
@@ -452,7 +475,7 @@ class SqliteStore:
             ),
         )
         assert above is not None
-        return st.standing(above[0] + 1, row)
+        return standing_of(above[0] + 1, row)
 
     async def rating_history(
         self, guild_id: int, game: str, user_id: int

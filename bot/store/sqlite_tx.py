@@ -7,10 +7,10 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
-from bot.ratings import PROVISIONAL_GAMES, Skill, rate
-from bot.records import Challenge, GameInfo, RatingChange, Standing
+from bot.ratings import Skill
+from bot.records import Challenge, GameInfo, RatingChange
 from bot.store.errors import GameMoved, RematchTaken, TooMany
-from bot.store.rows import Ending, NewGame
+from bot.store.rows import Ending, NewGame, new_ratings
 
 
 def scalar(tx: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> int:
@@ -100,13 +100,8 @@ def finish(
     if not ending.rated:
         return ()
     before = [load_skill(tx, game.guild_id, game.game, user) for user in game.players]
-    after = rate(before[0][0], before[1][0], ending.winner)
-    changes = []
-    for i, seat in enumerate("AB"):
-        user = game.players[i]
-        skill, games, streak = before[i]
-        won, drew = ending.winner == seat, ending.winner == "draw"
-        streak = 0 if drew else (max(streak, 0) + 1 if won else min(streak, 0) - 1)
+    rows, changes = new_ratings(game.players, ending.winner, before)
+    for row in rows:
         tx.execute(
             "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games, wins, losses, "
             "draws, streak, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?) "
@@ -117,25 +112,22 @@ def finish(
             (
                 game.guild_id,
                 game.game,
-                user,
-                after[i].mu,
-                after[i].sigma,
-                int(won),
-                int(not won and not drew),
-                int(drew),
-                streak,
+                row.user_id,
+                row.mu,
+                row.sigma,
+                row.won,
+                row.lost,
+                row.drew,
+                row.streak,
                 now,
             ),
         )
         tx.execute(
             "INSERT INTO rating_history (guild_id, game, user_id, game_id, mu, sigma, at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (game.guild_id, game.game, user, game.id, after[i].mu, after[i].sigma, now),
+            (game.guild_id, game.game, row.user_id, game.id, row.mu, row.sigma, now),
         )
-        changes.append(
-            RatingChange(user, skill.shown, after[i].shown, games + 1 < PROVISIONAL_GAMES)
-        )
-    return tuple(changes)
+    return changes
 
 
 def load_skill(
@@ -149,17 +141,3 @@ def load_skill(
     if row is None:
         return Skill(), 0, 0
     return Skill(row["mu"], row["sigma"]), row["games"], row["streak"]
-
-
-def standing(rank: int, row: Any) -> Standing:
-    return Standing(
-        rank=rank,
-        user_id=row["user_id"],
-        rating=Skill(row["mu"], row["sigma"]).shown,
-        provisional=row["games"] < PROVISIONAL_GAMES,
-        games=row["games"],
-        wins=row["wins"],
-        losses=row["losses"],
-        draws=row["draws"],
-        streak=row["streak"],
-    )

@@ -7,7 +7,7 @@ import pytest
 
 from bot.service import GameService
 from bot.settings import Settings
-from bot.store import Database
+from bot.store import Database, Store, open_store
 
 
 class Clock:
@@ -36,5 +36,18 @@ async def db(tmp_path: Path) -> AsyncIterator[Database]:
 
 
 @pytest.fixture
-def service(db: Database, clock: Clock) -> GameService:
-    return GameService(db, Settings(max_open_challenges=3, max_active_games=50), clock=clock)
+async def store(database_url: str) -> AsyncIterator[Store]:
+    """The bot's store on each backend (SQLite, PostgreSQL), fresh for each test."""
+    opened = await open_store(database_url)
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture
+def service(store: Store, clock: Clock) -> GameService:
+    return GameService(store, Settings(max_open_challenges=3, max_active_games=50), clock=clock)
+
+
+async def count(store: Store, table: str) -> int:
+    """The rows in `table` (a name from the tests, never member text)."""
+    return int((await store.query(f"SELECT COUNT(*) AS n FROM {table}"))[0]["n"])

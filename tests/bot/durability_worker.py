@@ -9,17 +9,17 @@ import sys
 
 from bot.service import GameService
 from bot.settings import Settings
-from bot.store import Database
+from bot.store import open_store
 
 GAMES = 6
 
 
-async def main(path: str, seed: int) -> None:
-    db = await Database.open(path)
+async def main(url: str, seed: int) -> None:
+    store = await open_store(url)
     try:
-        await play_forever(GameService(db, Settings(max_active_games=100)), random.Random(seed))
+        await play_forever(GameService(store, Settings(max_active_games=100)), random.Random(seed))
     finally:
-        await db.close()  # so that an error ends the process and the test sees it
+        await store.close()  # so that an error ends the process and the test sees it
 
 
 async def play_forever(service: GameService, rng: random.Random) -> None:

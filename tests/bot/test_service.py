@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from pathlib import Path
 
 import pytest
 
@@ -20,9 +19,9 @@ from bot.errors import (
 from bot.records import GameInfo
 from bot.service import GameService
 from bot.settings import Settings
-from bot.store import Database
+from bot.store import open_store
 from engine import Game, Rules
-from tests.bot.conftest import Clock
+from tests.bot.conftest import Clock, count
 
 GUILD, CHANNEL = 10, 20
 ALICE, BOB, CAROL, BOT = 1, 2, 3, 99
@@ -122,7 +121,7 @@ async def test_play_refusals_leave_the_game_as_it_was(service: GameService) -> N
     with pytest.raises(NotFound):
         await service.play(12345, mover, move, 0)
     assert (await service.game(info.id)).version == 0
-    assert (await service.db.fetchone("SELECT COUNT(*) FROM moves"))[0] == 0
+    assert await count(service.store, "moves") == 0
     outcome = await service.play(info.id, mover, move, 0)
     assert outcome.game.version == 1 and outcome.event is not None and outcome.event.drew is None
     assert outcome.view.seat == info.turn and outcome.spectator.hand == ()
@@ -151,7 +150,7 @@ async def test_different_moves_at_once_apply_at_most_one(service: GameService) -
     )
     assert sum(not isinstance(r, Exception) for r in results) == 1, results
     assert all(isinstance(r, StaleView) for r in results if isinstance(r, Exception)), results
-    assert (await service.db.fetchone("SELECT COUNT(*) FROM moves"))[0] == 1
+    assert await count(service.store, "moves") == 1
 
 
 async def test_many_games_at_once_stay_consistent(service: GameService) -> None:
@@ -163,10 +162,10 @@ async def test_many_games_at_once_stay_consistent(service: GameService) -> None:
         *(play_out(service, info, random.Random(info.id), limit=60) for info in infos)
     )
     for info in finished:
-        moves = await service.db.fetchall(
+        moves = await service.store.query(
             "SELECT move FROM moves WHERE game_id = ? ORDER BY ply", (info.id,)
         )
-        record = await service.db.fetchone("SELECT seed FROM games WHERE id = ?", (info.id,))
+        [record] = await service.store.query("SELECT seed FROM games WHERE id = ?", (info.id,))
         replayed = Game.replay(info.rules, record["seed"], [m["move"] for m in moves])
         assert replayed.mover == info.turn or not info.active
 
@@ -174,9 +173,9 @@ async def test_many_games_at_once_stay_consistent(service: GameService) -> None:
 async def test_a_whole_game_is_played_and_rated_once(service: GameService) -> None:
     info = await play_out(service, await new_game(service), random.Random(1))
     assert info.status == "finished" and info.winner in ("A", "B", "draw")
-    rows = await service.db.fetchall("SELECT * FROM ratings ORDER BY user_id")
+    rows = await service.store.query("SELECT * FROM ratings ORDER BY user_id")
     assert [row["games"] for row in rows] == [1, 1]
-    history = await service.db.fetchall("SELECT * FROM rating_history")
+    history = await service.store.query("SELECT * FROM rating_history")
     assert len(history) == 2
     with pytest.raises(GameOver):
         await service.resign(info.id, ALICE)
@@ -185,18 +184,18 @@ async def test_a_whole_game_is_played_and_rated_once(service: GameService) -> No
     assert replayed.winner == info.winner and replayed.is_over
 
 
-async def test_moves_survive_a_restart(tmp_path: Path, clock: Clock) -> None:
-    db = await Database.open(tmp_path / "r.db")
-    service = GameService(db, Settings(), clock=clock)
+async def test_moves_survive_a_restart(database_url: str, clock: Clock) -> None:
+    store = await open_store(database_url)
+    service = GameService(store, Settings(), clock=clock)
     info = await play_out(service, await new_game(service), random.Random(2), limit=15)
     _, before = await service.view(info.id, ALICE)
-    await db.close()
-    db = await Database.open(tmp_path / "r.db")
-    again = GameService(db, Settings(), clock=clock)
+    await store.close()
+    store = await open_store(database_url)
+    again = GameService(store, Settings(), clock=clock)
     info_again, after = await again.view(info.id, ALICE)
     assert info_again == info and after == before
     await play_out(again, info_again, random.Random(3), limit=5)
-    await db.close()
+    await store.close()
 
 
 async def test_resign(service: GameService) -> None:

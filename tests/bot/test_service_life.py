@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
@@ -11,7 +10,7 @@ from bot.errors import BadDeck, NotFound
 from bot.ledger import MAX_DECKS
 from bot.service import GameService
 from bot.settings import Settings
-from bot.store import Database
+from bot.store import open_store
 from engine import Rules
 from engine.cards import format_cards, standard_deck
 from tests.bot.conftest import Clock
@@ -89,14 +88,14 @@ async def test_the_ai_is_never_reminded(service: GameService, clock: Clock) -> N
     assert found.reminders == [] and found.overdue == [] and found.claimed == []
 
 
-async def test_marks_survive_a_restart(tmp_path: Path, clock: Clock) -> None:
-    db = await Database.open(tmp_path / "s.db")
+async def test_marks_survive_a_restart(database_url: str, clock: Clock) -> None:
+    db = await open_store(database_url)
     service = GameService(db, Settings(), clock=clock)
     await new_game(service)
     clock.advance(TURN / 2 + 1)
     assert len((await service.sweep()).reminders) == 1
     await db.close()
-    db = await Database.open(tmp_path / "s.db")
+    db = await open_store(database_url)
     again = GameService(db, Settings(), clock=clock)
     assert (await again.sweep()).reminders == [], "a restart does not repeat the reminder"
     clock.advance(TURN / 2)
