@@ -27,7 +27,7 @@ class Table:
     alice: Any
     bob: Any
     carol: Any
-    path: Path
+    database: Path | str  # the SQLite file, or the database's URL
 
 
 @dataclass
@@ -52,16 +52,20 @@ async def _timed(into: list[float] | None, action: Awaitable[Any]) -> Any:
 UNPACED = {"max_presses_per_second": 1_000_000, "max_challenges_per_minute": 1_000_000}
 
 
-def settings(path: Path, **overrides: Any) -> Settings:
-    return Settings(database_path=path, discord_token="", **(UNPACED | overrides))
+def settings(database: Path | str, **overrides: Any) -> Settings:
+    """The bot's settings for a simulation on `database`: a SQLite file's path, or any
+    database URL (`sqlite:///...`, `postgresql://...`)."""
+    where = {"database_url": database} if isinstance(database, str) else {"database_path": database}
+    return Settings(discord_token="", **where, **(UNPACED | overrides))
 
 
 @asynccontextmanager
-async def opened(tmp_path: Path, **overrides: Any) -> AsyncIterator[Table]:
+async def opened(where: Path | str, **overrides: Any) -> AsyncIterator[Table]:
     """A guild with Alice, Bob and Carol and a #caravan channel, the real bot running with
-    `overrides` of its settings. (A context manager rather than a fixture: SimCord's
+    `overrides` of its settings, on a SQLite file in the directory `where`, or on the
+    database whose URL `where` is. (A context manager rather than a fixture: SimCord's
     context must open and close in the same task.)"""
-    path = tmp_path / "caravan.db"
+    path = where if isinstance(where, str) else where / "caravan.db"
     async with simcord.run(create_bot(settings(path, **overrides)), strict_sync=False) as env:
         guild = env.create_guild("Mojave")
         channel = guild.create_text_channel("caravan")
@@ -88,7 +92,7 @@ async def release(bot: Any) -> None:
 async def restart(t: Table, **overrides: Any) -> None:
     """Restart the bot on the same database, as after a crash or a deployment."""
     old = t.env.bot
-    await t.env.restart_bot(create_bot(settings(t.path, **overrides)))
+    await t.env.restart_bot(create_bot(settings(t.database, **overrides)))
     await release(old)
 
 

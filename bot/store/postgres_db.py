@@ -10,15 +10,17 @@ about half asyncpg's (13-23 ms against 27-42 ms); it also takes libpq's URLs and
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, TypeVar
 
 import psycopg
 from psycopg import AsyncConnection, errors
+from psycopg.pq import TransactionStatus
 from psycopg.rows import DictRow, dict_row
-from psycopg_pool import AsyncConnectionPool
 
 from bot.store.database import StoreError, migrations
 from bot.store.url import DatabaseUrl
@@ -30,19 +32,75 @@ MIGRATION_LOCK = 0x43415241_56414E  # "CARAVAN": held while one process migrates
 CONNECT_SECONDS = 10
 RETRIES = 5  # a transaction PostgreSQL aborted to break a deadlock is run again
 RETRIED = (errors.DeadlockDetected, errors.SerializationFailure)
+PING_AFTER = 30.0  # seconds a connection may sit idle before it is checked again
+IDLE = TransactionStatus.IDLE
+
+
+class Pool:
+    """Up to `size` connections, opened when first needed and kept for the next use.
+
+    Not psycopg_pool: its scheduler and workers are tasks that live as long as the pool,
+    and a pool with no task of its own is simpler to reason about (and lets SimCord tell
+    when the bot has finished its work). A connection that comes back broken, or in a
+    transaction, is closed; one that sat idle past `PING_AFTER` is checked before use."""
+
+    def __init__(self, url: DatabaseUrl, size: int) -> None:
+        self.url = url
+        self.size = size
+        self._slots = asyncio.Semaphore(size)
+        self._idle: list[tuple[Connection, float]] = []
+        self._closed = False
+
+    @contextlib.asynccontextmanager
+    async def connection(self) -> AsyncIterator[Connection]:
+        if self._closed:
+            raise StoreError("The database connections are closed.")
+        async with self._slots:
+            connection = await self._take()
+            try:
+                yield connection
+            finally:
+                await self.give_back(connection)
+
+    async def _take(self) -> Connection:
+        while self._idle:
+            connection, since = self._idle.pop()
+            if time.monotonic() - since < PING_AFTER:
+                return connection
+            try:
+                await connection.execute("SELECT 1")
+                return connection
+            except psycopg.Error:  # dropped while idle (a server restart, a firewall)
+                await connection.close()
+        return await _connect(self.url)
+
+    async def give_back(self, connection: Connection) -> None:
+        """Keep `connection` for the next use, or close it if it cannot serve one."""
+        usable = not connection.closed and not connection.broken
+        if usable and not self._closed and connection.info.transaction_status == IDLE:
+            self._idle.append((connection, time.monotonic()))
+        else:
+            await connection.close()
+
+    async def close(self) -> None:
+        self._closed = True
+        idle, self._idle = self._idle, []
+        for connection, _ in idle:
+            await connection.close()
 
 
 class PostgresDatabase:
-    """The pool. `await PostgresDatabase.open(url, size)`; `await db.close()`."""
+    """The connections. `await PostgresDatabase.open(url, size)`; `await db.close()`."""
 
-    def __init__(self, url: DatabaseUrl, pool: AsyncConnectionPool[Connection]) -> None:
+    def __init__(self, url: DatabaseUrl, pool: Pool) -> None:
         self.url = url
         self.pool = pool
 
     @classmethod
     async def open(cls, url: DatabaseUrl, size: int = 10) -> PostgresDatabase:
-        """Connect, migrate and open a pool of up to `size` connections; `StoreError` in
-        one line (unreachable, refused credentials, no such database, newer schema)."""
+        """Connect, migrate, and keep the connection for the pool of up to `size`;
+        `StoreError` in one line (unreachable, refused credentials, no such database,
+        newer schema)."""
         try:
             connection = await _connect(url)
         except psycopg.Error as error:
@@ -50,24 +108,13 @@ class PostgresDatabase:
         try:
             await _migrate(connection, url)
         except psycopg.Error as error:
-            raise StoreError(explain(error, url)) from None
-        finally:
             await connection.close()
-        pool: AsyncConnectionPool[Connection] = AsyncConnectionPool(
-            url.url,
-            min_size=min(2, size),
-            max_size=size,
-            kwargs={"autocommit": True, "row_factory": dict_row},
-            connection_class=AsyncConnection[DictRow],
-            open=False,
-            timeout=30,
-            name="caravan",
-        )
-        try:
-            await pool.open(wait=True, timeout=CONNECT_SECONDS)
-        except Exception as error:
-            await pool.close()
-            raise StoreError(f"Cannot open connections to {url.shown}: {error}.") from None
+            raise StoreError(explain(error, url)) from None
+        except BaseException:
+            await connection.close()
+            raise
+        pool = Pool(url, size)
+        await pool.give_back(connection)
         return cls(url, pool)
 
     async def close(self) -> None:

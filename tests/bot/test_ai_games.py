@@ -4,7 +4,6 @@ challenge to the bot, a restart while the AI owes a move, and no hand in public.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,10 +29,10 @@ async def play_against_ai(t: Table, thread: Any, seed: int, limit: int = 500) ->
 
 
 @pytest.mark.parametrize("level", LEVELS)
-async def test_a_whole_game_against_each_difficulty(tmp_path: Path, level: str) -> None:
+async def test_a_whole_game_against_each_difficulty(database_url: str, level: str) -> None:
     # easy thinks in a worker process, as in production; the others in a thread
     workers = 1 if level == "easy" else 0
-    async with opened(tmp_path, ai_workers=workers, ai_pause_seconds=1.0) as t:
+    async with opened(database_url, ai_workers=workers, ai_pause_seconds=1.0) as t:
         started = await t.alice.slash(t.channel, "caravan play-ai", difficulty=level)
         assert f"difficulty **{level}**" in started.response.content
         thread = t.channel.threads[-1]
@@ -46,8 +45,8 @@ async def test_a_whole_game_against_each_difficulty(tmp_path: Path, level: str) 
         assert_no_hand_in_public(t, thread)
 
 
-async def test_challenging_the_bot_starts_a_game_against_it(tmp_path: Path) -> None:
-    async with opened(tmp_path, **AI) as t:
+async def test_challenging_the_bot_starts_a_game_against_it(database_url: str) -> None:
+    async with opened(database_url, **AI) as t:
         me = UserHandle(t.env, t.env.backend.bot_user)  # the bot, as a user option
         started = await t.alice.slash(
             t.channel, "caravan challenge", opponent=me, difficulty="hard", rules="simple"
@@ -61,17 +60,17 @@ async def test_challenging_the_bot_starts_a_game_against_it(tmp_path: Path) -> N
         assert f"<@{t.alice.id}>, your move" in thread.history()[-1].content
 
 
-async def test_other_bots_still_cannot_play(tmp_path: Path) -> None:
-    async with opened(tmp_path, **AI) as t:
+async def test_other_bots_still_cannot_play(database_url: str) -> None:
+    async with opened(database_url, **AI) as t:
         robot = t.guild.add_member(t.env.create_user("Robot", bot=True))
         refused = await t.alice.slash(t.channel, "caravan challenge", opponent=robot)
         assert refused.response.ephemeral and "Bots cannot play" in refused.response.content
 
 
-async def test_the_ai_moves_after_a_restart(tmp_path: Path) -> None:
+async def test_the_ai_moves_after_a_restart(database_url: str) -> None:
     """The bot stops while the AI owes a move (during its pause); a fresh bot on the same
     database makes that move."""
-    async with opened(tmp_path, ai_workers=0, ai_pause_seconds=30.0) as t:
+    async with opened(database_url, ai_workers=0, ai_pause_seconds=30.0) as t:
         await t.alice.slash(t.channel, "caravan play-ai", difficulty="easy")
         thread = t.channel.threads[-1]
         rng = random.Random(5)

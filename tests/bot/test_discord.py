@@ -6,7 +6,6 @@ from __future__ import annotations
 import logging
 import random
 import re
-from pathlib import Path
 from typing import Any
 
 import discord
@@ -41,8 +40,8 @@ def assert_no_hand_in_public(t: Table, thread: Any) -> None:
 
 
 @pytest.mark.parametrize("rules", sorted(PRESETS))
-async def test_two_members_play_a_whole_game(tmp_path: Path, rules: str) -> None:
-    async with opened(tmp_path) as table:
+async def test_two_members_play_a_whole_game(database_url: str, rules: str) -> None:
+    async with opened(database_url) as table:
         thread = await start(table, rules)
         await play_out(table, thread, seed=len(rules))
         final = thread.history()[-1]
@@ -52,8 +51,8 @@ async def test_two_members_play_a_whole_game(tmp_path: Path, rules: str) -> None
         assert_no_hand_in_public(table, thread)
 
 
-async def test_a_third_member_cannot_act(tmp_path: Path) -> None:
-    async with opened(tmp_path) as table:
+async def test_a_third_member_cannot_act(database_url: str) -> None:
+    async with opened(database_url) as table:
         thread = await start(table)
         last = thread.history()[-1]
         refused = await table.carol.click(last, label="Your hand")
@@ -63,8 +62,8 @@ async def test_a_third_member_cannot_act(tmp_path: Path) -> None:
         assert len(thread.history()) == 1
 
 
-async def test_restart_mid_game_keeps_every_button(tmp_path: Path) -> None:
-    async with opened(tmp_path) as table:
+async def test_restart_mid_game_keeps_every_button(database_url: str) -> None:
+    async with opened(database_url) as table:
         thread = await start(table)
         rng = random.Random(3)
         for _ in range(6):
@@ -85,11 +84,11 @@ async def choose_first_card(mover: Any, panel: Any) -> Any:
     raise AssertionError("no card in the hand can be played")
 
 
-async def test_double_press_applies_once(tmp_path: Path) -> None:
+async def test_double_press_applies_once(database_url: str) -> None:
     """The same move pressed twice (SimCord runs one interaction at a time, so the second
     press comes from a second panel drawn at the same version; the service's concurrency
     tests cover truly simultaneous presses)."""
-    async with opened(tmp_path) as table:
+    async with opened(database_url) as table:
         thread = await start(table)
         last = thread.history()[-1]
         mover = mover_of(table, last)
@@ -107,8 +106,8 @@ async def test_double_press_applies_once(tmp_path: Path) -> None:
         assert len(thread.history()) == 2, "one move, one new turn message"
 
 
-async def test_stale_panel_is_refused_with_the_current_hand(tmp_path: Path) -> None:
-    async with opened(tmp_path) as table:
+async def test_stale_panel_is_refused_with_the_current_hand(database_url: str) -> None:
+    async with opened(database_url) as table:
         thread = await start(table)
         last = thread.history()[-1]
         mover = mover_of(table, last)
@@ -122,8 +121,8 @@ async def test_stale_panel_is_refused_with_the_current_hand(tmp_path: Path) -> N
         assert len(thread.history()) == count
 
 
-async def test_challenge_answers(tmp_path: Path) -> None:
-    async with opened(tmp_path) as table:
+async def test_challenge_answers(database_url: str) -> None:
+    async with opened(database_url) as table:
         t = table
         challenge = await t.alice.slash(t.channel, "caravan challenge", opponent=t.bob)
         wrong = await t.carol.click(challenge.response, label="Accept")
@@ -140,8 +139,8 @@ async def test_challenge_answers(tmp_path: Path) -> None:
         assert not t.channel.threads
 
 
-async def test_open_challenge_anyone_may_accept(tmp_path: Path) -> None:
-    async with opened(tmp_path) as table:
+async def test_open_challenge_anyone_may_accept(database_url: str) -> None:
+    async with opened(database_url) as table:
         t = table
         challenge = await t.alice.slash(t.channel, "caravan challenge")
         await t.carol.click(challenge.response, label="Accept")
@@ -149,8 +148,8 @@ async def test_open_challenge_anyone_may_accept(tmp_path: Path) -> None:
         assert "Alice vs Carol" in thread.name
 
 
-async def test_an_unanswered_challenge_expires(tmp_path: Path) -> None:
-    async with opened(tmp_path) as t:
+async def test_an_unanswered_challenge_expires(database_url: str) -> None:
+    async with opened(database_url) as t:
         await t.alice.slash(t.channel, "caravan challenge", opponent=t.bob)
         await t.env.advance_time(Settings().challenge_expiry_seconds + 61)
         message = t.channel.history()[-1]
@@ -158,15 +157,15 @@ async def test_an_unanswered_challenge_expires(tmp_path: Path) -> None:
         assert not t.channel.threads
 
 
-async def test_a_challenge_to_a_bot_is_refused(tmp_path: Path) -> None:
-    async with opened(tmp_path) as t:
+async def test_a_challenge_to_a_bot_is_refused(database_url: str) -> None:
+    async with opened(database_url) as t:
         robot = t.guild.add_member(t.env.create_user("Robot", bot=True))
         refused = await t.alice.slash(t.channel, "caravan challenge", opponent=robot)
         assert refused.response.ephemeral and "Bots cannot play" in refused.response.content
 
 
-async def test_without_thread_permission_the_game_runs_in_the_channel(tmp_path: Path) -> None:
-    async with opened(tmp_path) as t:
+async def test_without_thread_permission_the_game_runs_in_the_channel(database_url: str) -> None:
+    async with opened(database_url) as t:
         me = t.guild.me
         closed = t.guild.create_text_channel(
             "no-threads", overwrites={me: discord.PermissionOverwrite(create_public_threads=False)}
@@ -181,8 +180,8 @@ async def test_without_thread_permission_the_game_runs_in_the_channel(tmp_path: 
         assert panel.ephemeral and options(panel, "caravan:card:")
 
 
-async def test_the_waiting_player_may_look_at_their_hand(tmp_path: Path) -> None:
-    async with opened(tmp_path) as t:
+async def test_the_waiting_player_may_look_at_their_hand(database_url: str) -> None:
+    async with opened(database_url) as t:
         thread = await start(t)
         turn = thread.history()[-1]
         waiting = t.bob if mover_of(t, turn) is t.alice else t.alice
@@ -191,8 +190,8 @@ async def test_the_waiting_player_may_look_at_their_hand(tmp_path: Path) -> None
         assert "move" in panel.content and not panel.components
 
 
-async def test_resigning_asks_first_may_be_cancelled_and_ends_the_game(tmp_path: Path) -> None:
-    async with opened(tmp_path) as t:
+async def test_resigning_asks_first_may_be_cancelled_and_ends_the_game(database_url: str) -> None:
+    async with opened(database_url) as t:
         thread = await start(t)
         turn = thread.history()[-1]
         asked = await t.alice.click(turn, label="Resign")
@@ -209,9 +208,9 @@ async def test_resigning_asks_first_may_be_cancelled_and_ends_the_game(tmp_path:
 
 
 async def test_an_unexpected_error_answers_privately_and_changes_nothing(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    async with opened(tmp_path) as t:
+    async with opened(database_url) as t:
         thread = await start(t)
         turn = thread.history()[-1]
         mover = mover_of(t, turn)
@@ -229,10 +228,12 @@ async def test_an_unexpected_error_answers_privately_and_changes_nothing(
         assert len(thread.history()) == 1
 
 
-async def test_info_logs_carry_no_cards(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+async def test_info_logs_carry_no_cards(
+    database_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
     """One line per interaction with its handling time, and nothing about anyone's cards."""
     caplog.set_level(logging.INFO, logger="caravan")
-    async with opened(tmp_path) as t:
+    async with opened(database_url) as t:
         thread = await start(t)
         rng = random.Random(5)
         for _ in range(12):

@@ -7,7 +7,6 @@ from __future__ import annotations
 import shlex
 import subprocess
 import sys
-from pathlib import Path
 from typing import Any
 
 import discord
@@ -38,8 +37,8 @@ async def resign(t: Table, thread: Any, who: Any) -> Any:
     return thread.history()[-1]
 
 
-async def test_reminder_at_half_time_then_the_waiting_player_claims(tmp_path: Path) -> None:
-    async with opened(tmp_path) as t:
+async def test_reminder_at_half_time_then_the_waiting_player_claims(database_url: str) -> None:
+    async with opened(database_url) as t:
         thread = await start_timed(t)
         first = thread.history()[-1]
         assert "Due <t:" in first.content
@@ -67,9 +66,9 @@ async def test_reminder_at_half_time_then_the_waiting_player_claims(tmp_path: Pa
 
 
 async def test_an_unclaimed_game_closes_with_no_result_even_across_a_restart(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
-    async with opened(tmp_path) as t:
+    async with opened(database_url) as t:
         thread = await start_timed(t)
         await t.env.advance_time(FIVE_MINUTES + 61)
         count = len(thread.history())
@@ -85,8 +84,8 @@ async def test_an_unclaimed_game_closes_with_no_result_even_across_a_restart(
         assert "No rated games yet" in (board.response.embeds[0].description or "")
 
 
-async def test_the_ai_claims_when_its_opponent_lets_the_time_run_out(tmp_path: Path) -> None:
-    async with opened(tmp_path, ai_workers=0, ai_pause_seconds=0.5) as t:
+async def test_the_ai_claims_when_its_opponent_lets_the_time_run_out(database_url: str) -> None:
+    async with opened(database_url, ai_workers=0, ai_pause_seconds=0.5) as t:
         await t.alice.slash(t.channel, "caravan play-ai", difficulty="easy", turn=FIVE_MINUTES)
         thread = t.channel.threads[-1]
         for _ in range(20):  # the AI's first move, when it starts
@@ -99,8 +98,8 @@ async def test_the_ai_claims_when_its_opponent_lets_the_time_run_out(tmp_path: P
         assert any("a reminder" in m.content for m in thread.history())
 
 
-async def test_rematch_offers_the_same_rules_to_the_same_players(tmp_path: Path) -> None:
-    async with opened(tmp_path) as t:
+async def test_rematch_offers_the_same_rules_to_the_same_players(database_url: str) -> None:
+    async with opened(database_url) as t:
         challenge = await t.alice.slash(
             t.channel, "caravan challenge", opponent=t.bob, rules="simple", jokers=1
         )
@@ -121,8 +120,8 @@ async def test_rematch_offers_the_same_rules_to_the_same_players(tmp_path: Path)
         assert len(t.channel.threads) == 2 and "Bob vs Alice" in t.channel.threads[-1].name
 
 
-async def test_rematch_against_the_ai_starts_at_once(tmp_path: Path) -> None:
-    async with opened(tmp_path, ai_workers=0, ai_pause_seconds=0.5) as t:
+async def test_rematch_against_the_ai_starts_at_once(database_url: str) -> None:
+    async with opened(database_url, ai_workers=0, ai_pause_seconds=0.5) as t:
         await t.alice.slash(t.channel, "caravan play-ai", difficulty="easy")
         thread = t.channel.threads[-1]
         for _ in range(20):
@@ -139,8 +138,8 @@ async def test_rematch_against_the_ai_starts_at_once(tmp_path: Path) -> None:
         assert any("difficulty **easy**" in m.content for m in t.channel.history()[-3:])
 
 
-async def test_leaderboard_and_stats_after_rated_games(tmp_path: Path) -> None:
-    async with opened(tmp_path) as t:
+async def test_leaderboard_and_stats_after_rated_games(database_url: str) -> None:
+    async with opened(database_url) as t:
         for _ in range(2):
             thread = await start(t)
             await resign(t, thread, t.bob)
@@ -167,8 +166,8 @@ async def test_leaderboard_and_stats_after_rated_games(tmp_path: Path) -> None:
         assert not empty.attachments
 
 
-async def test_games_and_hand_from_anywhere(tmp_path: Path) -> None:
-    async with opened(tmp_path) as t:
+async def test_games_and_hand_from_anywhere(database_url: str) -> None:
+    async with opened(database_url) as t:
         thread = await start(t)
         game_id = int(thread.history()[-1].components[0].children[0].custom_id.split(":")[-1])
         listed = (await t.alice.slash(t.channel, "caravan games")).response
@@ -185,8 +184,8 @@ async def test_games_and_hand_from_anywhere(tmp_path: Path) -> None:
         assert "no games in progress" in none.content
 
 
-async def test_rules_help_topics_and_the_games_preset(tmp_path: Path) -> None:
-    async with opened(tmp_path) as t:
+async def test_rules_help_topics_and_the_games_preset(database_url: str) -> None:
+    async with opened(database_url) as t:
         help_ = (await t.carol.slash(t.channel, "caravan rules")).response
         assert help_.ephemeral and "one minute" in help_.content
         assert help_.attachments[0].filename == "rules-overview.png"
@@ -199,8 +198,8 @@ async def test_rules_help_topics_and_the_games_preset(tmp_path: Path) -> None:
         assert "`foxon`" in inside.content and "Queen only reverses" in inside.content
 
 
-async def test_decks_saved_shown_played_and_deleted(tmp_path: Path) -> None:
-    async with opened(tmp_path) as t:
+async def test_decks_saved_shown_played_and_deleted(database_url: str) -> None:
+    async with opened(database_url) as t:
         bad = (
             await t.alice.slash(t.channel, "caravan deck save", name="x", cards="Ah 2h")
         ).response
@@ -237,8 +236,8 @@ async def test_decks_saved_shown_played_and_deleted(tmp_path: Path) -> None:
         assert "no deck called" in again.response.content
 
 
-async def test_replay_posts_a_record_the_engine_replays(tmp_path: Path) -> None:
-    async with opened(tmp_path) as t:
+async def test_replay_posts_a_record_the_engine_replays(database_url: str) -> None:
+    async with opened(database_url) as t:
         thread = await start(t, "caravanthegame")
         game_id = int(thread.history()[-1].components[0].children[0].custom_id.split(":")[-1])
         early = await t.alice.slash(t.channel, "caravan replay", game=game_id)
@@ -264,8 +263,8 @@ async def test_replay_posts_a_record_the_engine_replays(tmp_path: Path) -> None:
         assert '"winner": "' in shown.stdout or '"winner":"' in shown.stdout
 
 
-async def test_server_settings_are_for_managers_and_apply(tmp_path: Path) -> None:
-    async with opened(tmp_path) as t:
+async def test_server_settings_are_for_managers_and_apply(database_url: str) -> None:
+    async with opened(database_url) as t:
         with pytest.raises(SetupError, match="default-member-permissions"):
             await t.carol.slash(t.channel, "caravan-admin show")
         managers = t.guild.create_role(
@@ -300,8 +299,8 @@ async def test_server_settings_are_for_managers_and_apply(tmp_path: Path) -> Non
         assert "over" in panel_of(again).content
 
 
-async def test_limits_on_open_challenges_and_games_answer_privately(tmp_path: Path) -> None:
-    async with opened(tmp_path, max_open_challenges=1, max_active_games=1) as t:
+async def test_limits_on_open_challenges_and_games_answer_privately(database_url: str) -> None:
+    async with opened(database_url, max_open_challenges=1, max_active_games=1) as t:
         await t.alice.slash(t.channel, "caravan challenge")
         second = (await t.alice.slash(t.channel, "caravan challenge", opponent=t.bob)).response
         assert second.ephemeral and "1 open challenge, the most" in second.content
@@ -315,15 +314,15 @@ async def test_limits_on_open_challenges_and_games_answer_privately(tmp_path: Pa
         assert len(t.channel.threads) == 1
 
 
-async def test_the_rules_button_says_how_this_games_preset_differs(tmp_path: Path) -> None:
-    async with opened(tmp_path) as t:
+async def test_the_rules_button_says_how_this_games_preset_differs(database_url: str) -> None:
+    async with opened(database_url) as t:
         thread = await start(t, "simple")
         shown = (await t.carol.click(thread.history()[-1], label="Rules")).response
         assert shown.ephemeral and "`simple`" in shown.content and "no tens" in shown.content
 
 
-async def test_the_callers_rank_is_shown_below_a_page_without_them(tmp_path: Path) -> None:
-    async with opened(tmp_path) as t:
+async def test_the_callers_rank_is_shown_below_a_page_without_them(database_url: str) -> None:
+    async with opened(database_url) as t:
         for thread, (_, loser) in await start_many(t, 6):  # 12 ranked players, and Alice and Carol
             await resign(t, thread, loser)
         for _ in range(2):  # Carol: two losses, last of all
