@@ -57,9 +57,16 @@ def utc_clock() -> float:
     return discord.utils.utcnow().timestamp()
 
 
-class CaravanBot(commands.Bot):
+class CaravanBot(commands.AutoShardedBot):
+    """The bot. Sharded as Discord asks: one process runs every shard (as many as Discord
+    recommends), or, with `shard_count` and `shards` set, the shards named (several
+    processes over one PostgreSQL database)."""
+
     def __init__(self, settings: Settings, clock: Callable[[], float] = utc_clock) -> None:
+        shards = settings.shard_set()
         super().__init__(
+            shard_count=settings.shard_count,
+            shard_ids=sorted(shards.ids) if settings.shards is not None else None,
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
@@ -89,7 +96,10 @@ class CaravanBot(commands.Bot):
         self.add_dynamic_items(*items.ALL_ITEMS)
         self.expire_loop.start()
         self.ai.start()
-        if self.settings.dev_guild_id is not None and self.settings.discord_token:
+        # Commands are registered by `caravan-bot sync`; for development, by the one process
+        # that serves every shard (never by each of several processes).
+        alone = self.settings.shards is None
+        if alone and self.settings.dev_guild_id is not None and self.settings.discord_token:
             await self.sync_commands(self.settings.dev_guild_id)
         # Everything alive now (modules, the command tree, caches) lives as long as the
         # bot: keep it out of the garbage collector's full passes, each of which otherwise

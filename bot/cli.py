@@ -1,6 +1,7 @@
 """`caravan-bot`: run the bot, register its slash commands, or play it locally.
 
     caravan-bot run                 the bot, with DISCORD_TOKEN from the environment or .env
+    caravan-bot run --shards 0-3 --shard-count 8    one of several processes (PostgreSQL)
     caravan-bot sync [--guild ID]   register the slash commands (with one server, or globally)
     caravan-bot local [--port N]    the real bot in SimCord's simulated Discord, in a browser
 
@@ -121,7 +122,7 @@ async def serve_local(
     except ImportError:
         raise SettingsError('the local preview needs SimCord: pip install -e ".[local]"') from None
     bot = create_bot(settings)
-    async with simcord.run(bot) as env:
+    async with simcord.run(bot, shard_count=bot.shard_count or 1) as env:
         await bot.sync_commands()  # the preview lists only registered commands, as Discord does
         if bot.user is not None:
             await bot.user.edit(username="Caravan")
@@ -152,7 +153,13 @@ def local(settings: Settings, port: int | None) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="caravan-bot", description=__doc__.split("\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
-    commands.add_parser("run", help="run the bot (needs DISCORD_TOKEN)")
+    run_parser = commands.add_parser("run", help="run the bot (needs DISCORD_TOKEN)")
+    run_parser.add_argument(
+        "--shards", help="the shards this process serves, e.g. 0-3 (default: every shard)"
+    )
+    run_parser.add_argument(
+        "--shard-count", type=int, help="how many shards the whole bot has (with --shards)"
+    )
     sync_parser = commands.add_parser("sync", help="register the slash commands with Discord")
     sync_parser.add_argument("--guild", type=int, help="one server's id: commands show at once")
     local_parser = commands.add_parser("local", help="play in a browser, no token needed")
@@ -166,11 +173,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command == "local":
-            settings = load_settings(database_path=args.database, game_threads=False)
+            settings = load_settings(
+                database_path=args.database, database_url=None, game_threads=False
+            )
             return local(settings, args.port)
-        settings = load_settings()
         if args.command == "run":
+            given = {"shards": args.shards, "shard_count": args.shard_count}
+            settings = load_settings(**{k: v for k, v in given.items() if v is not None})
+            settings.shard_set()  # a range that does not fit, or SQLite for several processes
             return run(settings)
+        settings = load_settings()
         return sync(settings, args.guild)
     except SettingsError as error:
         print(f"caravan-bot: {error}", file=sys.stderr)

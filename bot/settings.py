@@ -142,7 +142,14 @@ class Settings(BaseSettings):
                 f"shard {max(ids)} does not exist with {count} shard{'s' * (count != 1)}: "
                 "shards are numbered from 0 (set the shard count too)"
             )
-        return Shards(count, ids)
+        shards = Shards(count, ids)
+        if not shards.everything and not self.database.shared:
+            raise SettingsError(
+                "a process serving some of the shards shares its database with the processes "
+                "serving the others: set CARAVAN_DATABASE_URL to a PostgreSQL database (SQLite "
+                "is for one process)"
+            )
+        return shards
 
     @field_validator("dev_guild_id", "shard_count", mode="before")
     @classmethod

@@ -66,7 +66,9 @@ async def opened(where: Path | str, **overrides: Any) -> AsyncIterator[Table]:
     database whose URL `where` is. (A context manager rather than a fixture: SimCord's
     context must open and close in the same task.)"""
     path = where if isinstance(where, str) else where / "caravan.db"
-    async with simcord.run(create_bot(settings(path, **overrides)), strict_sync=False) as env:
+    bot = create_bot(settings(path, **overrides))
+    # A bot not told its shards asks Discord how many; SimCord's Discord answers one.
+    async with simcord.run(bot, strict_sync=False, shard_count=bot.shard_count or 1) as env:
         guild = env.create_guild("Mojave")
         channel = guild.create_text_channel("caravan")
         alice = guild.add_member(env.create_user("Alice"))
