@@ -63,10 +63,11 @@ class CaravanBot(commands.AutoShardedBot):
     processes over one PostgreSQL database)."""
 
     def __init__(self, settings: Settings, clock: Callable[[], float] = utc_clock) -> None:
-        shards = settings.shard_set()
+        sharding: dict[str, Any] = {"shard_count": settings.shard_count}
+        if settings.shards is not None:
+            sharding["shard_ids"] = sorted(settings.shard_set().ids)
         super().__init__(
-            shard_count=settings.shard_count,
-            shard_ids=sorted(shards.ids) if settings.shards is not None else None,
+            **sharding,
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
