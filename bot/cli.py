@@ -3,6 +3,7 @@
     caravan-bot run                 the bot, with DISCORD_TOKEN from the environment or .env
     caravan-bot run --shards 0-3 --shard-count 8    one of several processes (PostgreSQL)
     caravan-bot sync [--guild ID]   register the slash commands (with one server, or globally)
+    caravan-bot migrate-db --to postgresql://...   move the SQLite database up to PostgreSQL
     caravan-bot local [--port N]    the real bot in SimCord's simulated Discord, in a browser
 
 Every subcommand builds the bot with `bot.app.create_bot(settings)`. A missing or malformed
@@ -23,8 +24,9 @@ import aiohttp
 import discord
 
 from bot.app import create_bot
+from bot.moving import move_database
 from bot.settings import Settings, SettingsError, load_settings
-from bot.store import StoreError
+from bot.store import BadUrl, StoreError, open_store, parse
 
 log = logging.getLogger("caravan")
 NO_TOKEN = (
@@ -79,11 +81,22 @@ def _fail(error: BaseException) -> int:
     return 2
 
 
+async def _open_database(settings: Settings) -> None:
+    """Open (and migrate) the database once before Discord is reached: a database that
+    cannot be used stops the bot with one line, before it logs in."""
+    store = await open_store(settings.database, pool_size=1)
+    await store.close()
+
+
 def run(settings: Settings) -> int:
     if not settings.discord_token:
         print(f"caravan-bot: {NO_TOKEN}", file=sys.stderr)
         return 2
     _logging(settings)
+    try:
+        asyncio.run(_open_database(settings))
+    except StoreError as error:
+        return _fail(error)
     bot = create_bot(settings)
     try:
         bot.run(settings.discord_token, log_handler=None)
@@ -143,6 +156,19 @@ async def serve_local(
             await asyncio.Event().wait()
 
 
+def migrate_db(settings: Settings, source: str | None, target: str) -> int:
+    _logging(settings)
+    try:
+        moved = asyncio.run(
+            move_database(parse(source) if source else settings.database, parse(target))
+        )
+    except (StoreError, BadUrl) as error:
+        print(f"caravan-bot: {error}", file=sys.stderr)
+        return 2
+    print(moved.summary())
+    return 0
+
+
 def local(settings: Settings, port: int | None) -> int:
     _logging(settings)
     with contextlib.suppress(KeyboardInterrupt):
@@ -162,6 +188,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     sync_parser = commands.add_parser("sync", help="register the slash commands with Discord")
     sync_parser.add_argument("--guild", type=int, help="one server's id: commands show at once")
+    move_parser = commands.add_parser(
+        "migrate-db", help="copy this bot's SQLite database into an empty PostgreSQL one"
+    )
+    move_parser.add_argument("--to", required=True, help="postgresql://USER:PASSWORD@HOST/DB")
+    move_parser.add_argument(
+        "--from", dest="source", help="the SQLite database (default: the bot's own setting)"
+    )
     local_parser = commands.add_parser("local", help="play in a browser, no token needed")
     local_parser.add_argument("--port", type=int, help="the preview's port (default: any free)")
     local_parser.add_argument(
@@ -177,6 +210,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 database_path=args.database, database_url=None, game_threads=False
             )
             return local(settings, args.port)
+        if args.command == "migrate-db":
+            return migrate_db(load_settings(), args.source, args.to)
         if args.command == "run":
             given = {"shards": args.shards, "shard_count": args.shard_count}
             settings = load_settings(**{k: v for k, v in given.items() if v is not None})

@@ -38,9 +38,11 @@ class Server:
     root: Path
     port: int
     as_user: tuple[str, ...]
+    password: str | None = None  # asked of TCP connections when set
 
     def url(self, database: str = "postgres") -> str:
-        return f"postgresql://{USER}@127.0.0.1:{self.port}/{database}"
+        secret = f":{self.password}" if self.password else ""
+        return f"postgresql://{USER}{secret}@127.0.0.1:{self.port}/{database}"
 
     def sql(self, statement: str, database: str = "postgres") -> str:
         """Run one statement with psql; its output, unaligned."""
@@ -80,9 +82,10 @@ def free_port() -> int:
 
 
 @contextmanager
-def throwaway_server(durable: bool = False) -> Iterator[Server]:
+def throwaway_server(durable: bool = False, password: str | None = None) -> Iterator[Server]:
     """A new PostgreSQL server in a temporary directory, stopped and removed on exit.
-    `durable=False` (tests) turns fsync off; benchmarks keep it on."""
+    `durable=False` (tests) turns fsync off; benchmarks keep it on. With `password`, TCP
+    connections must give it (scram-sha-256)."""
     initdb, pg_ctl = binaries()
     root = Path(tempfile.mkdtemp(prefix="caravan-pg-"))
     as_user: tuple[str, ...] = ()
@@ -90,7 +93,7 @@ def throwaway_server(durable: bool = False) -> Iterator[Server]:
         as_user = ("runuser", "-u", "nobody", "--")
         shutil.chown(root, "nobody", "nogroup")
     data = root / "data"
-    server = Server(root, free_port(), as_user)
+    server = Server(root, free_port(), as_user, password)
     options = f"-p {server.port} -k {root} -c listen_addresses=127.0.0.1"
     if not durable:
         options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
@@ -98,6 +101,12 @@ def throwaway_server(durable: bool = False) -> Iterator[Server]:
     try:
         locale = "--locale=C.UTF-8" if _has_c_utf8() else "--no-locale"
         setup = ["-U", USER, "--auth=trust", "-E", "UTF8", locale, "--no-sync"]
+        if password is not None:
+            secret = root / "password"
+            secret.write_text(password)
+            if as_user:
+                shutil.chown(secret, "nobody", "nogroup")
+            setup += ["--auth-host=scram-sha-256", f"--pwfile={secret}"]
         _run([*as_user, initdb, "-D", str(data), *setup])
         log = str(root / "log")
         _run([*as_user, pg_ctl, "-D", str(data), "-l", log, "-o", options, "-w", "start"])
