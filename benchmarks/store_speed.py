@@ -1,6 +1,9 @@
 """How fast the service commits moves: 50 games played at once on one database.
 
-    python benchmarks/store_speed.py [--games 50] [--moves 4000]
+    python benchmarks/store_speed.py [--games 50] [--moves 4000] [--database-url URL]
+
+Without --database-url, a temporary SQLite file; with postgresql://..., an empty database
+on that server (its tables are created, and the run's rows left there).
 
 Each game is a task that asks for its player's view, picks a random legal move and plays
 it; `play` returns only after the move is committed (WAL, synchronous=NORMAL). Prints
@@ -22,13 +25,16 @@ from pathlib import Path
 import bot.app  # noqa: F401  (the bot's modules, so the heap is the size the bot's is)
 from bot.service import GameService
 from bot.settings import Settings
-from bot.store import Database
+from bot.store import open_store
+from bot.store.url import sqlite_url
 
 
-async def run(games: int, moves: int) -> None:
+async def run(games: int, moves: int, url: str | None) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        db = await Database.open(Path(folder) / "bench.db")
-        service = GameService(db, Settings(max_active_games=10_000, max_open_challenges=10_000))
+        db = await open_store(url or sqlite_url(Path(folder) / "bench.db"), pool_size=games)
+        print(f"database: {db.url.shown}")
+        limits = Settings(max_active_games=10_000, max_open_challenges=10_000)
+        service = GameService(db, limits)
         gc.freeze()  # as the bot's setup_hook does once it is set up
         latencies: list[float] = []
         budget = [moves]
@@ -65,8 +71,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--moves", type=int, default=4000)
+    parser.add_argument("--database-url", help="default: a temporary SQLite file")
     args = parser.parse_args()
-    asyncio.run(run(args.games, args.moves))
+    asyncio.run(run(args.games, args.moves, args.database_url))
 
 
 if __name__ == "__main__":
