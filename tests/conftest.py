@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,10 +20,11 @@ BACKENDS = ["sqlite", "postgresql"]
 _names = itertools.count(1)
 
 
-@pytest.fixture(scope="session")
-def pg_server() -> Iterator[Server]:
+def server_or_skip(**options: Any) -> Iterator[Server]:
+    """A throwaway server for a fixture to yield (`throwaway_server(**options)`), or the
+    test skipped with the one line saying how to install PostgreSQL."""
     try:
-        server = throwaway_server()
+        server = throwaway_server(**options)
         opened = server.__enter__()
     except Unavailable as missing:
         pytest.skip(str(missing))
@@ -30,6 +32,11 @@ def pg_server() -> Iterator[Server]:
         yield opened
     finally:
         server.__exit__(None, None, None)
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[Server]:
+    yield from server_or_skip()
 
 
 def fresh_database(server: Server) -> str:

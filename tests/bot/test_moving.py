@@ -23,8 +23,8 @@ from bot.store.url import parse, sqlite_url
 from engine.cards import format_cards, standard_deck
 from tests.bot.conftest import Clock, count
 from tests.bot.test_service import new_game, play_out
-from tests.conftest import fresh_database
-from tests.postgres import Server, Unavailable, throwaway_server
+from tests.conftest import fresh_database, server_or_skip
+from tests.postgres import Server
 
 SECRET = "s3cret-Pa55"
 TABLES = ("games", "challenges", "moves", "ratings", "rating_history", "decks", "guild_settings")
@@ -33,15 +33,7 @@ TABLES = ("games", "challenges", "moves", "ratings", "rating_history", "decks", 
 @pytest.fixture(scope="module")
 def locked_server() -> Iterator[Server]:
     """A server that asks for a password."""
-    try:
-        server = throwaway_server(password=SECRET)
-        opened_server = server.__enter__()
-    except Unavailable as missing:
-        pytest.skip(str(missing))
-    try:
-        yield opened_server
-    finally:
-        server.__exit__(None, None, None)
+    yield from server_or_skip(password=SECRET)
 
 
 async def a_season(path: Path, clock: Clock) -> dict[str, int]:
