@@ -31,13 +31,14 @@ from bot.errors import NotYourGame, ServiceError, StaleView
 from bot.inert import cut, md, plain
 from bot.pace import SLOW_DOWN, Pace
 from bot.panels import (
-    Panel,
     challenge_answers,
     challenge_text,
+    edit_panel,
     hand_panel,
     pinging,
     rules_text,
     seat_names,
+    send_panel,
     thread_title,
     turn_message,
 )
@@ -371,29 +372,14 @@ class CaravanBot(commands.AutoShardedBot):
             await interaction.response.defer(ephemeral=True, thinking=True)
             info, view = await self.service.view(game_id, interaction.user.id)
             panel = await hand_panel(info, view, await self.names(info))
-            await self._send_panel(interaction, panel)
+            await send_panel(interaction, panel)
 
         await self.guard(interaction, "hand", work())
-
-    async def _send_panel(self, interaction: Interaction, panel: Panel) -> None:
-        kwargs: dict[str, Any] = {"ephemeral": True}
-        if panel.file is not None:
-            kwargs["file"] = panel.file
-        if panel.view is not None:
-            kwargs["view"] = panel.view
-        await interaction.followup.send(panel.content, **kwargs)
-
-    async def _edit_panel(self, interaction: Interaction, panel: Panel) -> None:
-        await interaction.edit_original_response(
-            content=panel.content,
-            attachments=[panel.file] if panel.file else [],
-            view=panel.view,
-        )
 
     async def _current_hand(self, interaction: Interaction, game_id: int, note: str) -> None:
         info, view = await self.service.view(game_id, interaction.user.id)
         panel = await hand_panel(info, view, await self.names(info), note=note)
-        await self._edit_panel(interaction, panel)
+        await edit_panel(interaction, panel)
 
     async def choose_card(
         self, interaction: Interaction, game_id: int, version: int, chosen: int, page: int = 0
@@ -419,10 +405,10 @@ class CaravanBot(commands.AutoShardedBot):
                 if not readings:
                     why = decktet.why_not(view, picked)
                     panel = await hand_panel(info, view, await self.names(info), note=why)
-                    await self._edit_panel(interaction, panel)
+                    await edit_panel(interaction, panel)
                     return
             panel = await hand_panel(info, view, await self.names(info), chosen, page)
-            await self._edit_panel(interaction, panel)
+            await edit_panel(interaction, panel)
 
         await self.guard(interaction, "choose-card", work())
 
@@ -444,7 +430,7 @@ class CaravanBot(commands.AutoShardedBot):
             return
         names = await self.names(outcome.game)
         panel = await hand_panel(outcome.game, outcome.view, names, note="Played.")
-        await self._edit_panel(interaction, panel)
+        await edit_panel(interaction, panel)
         await self.after(outcome)
 
     # ----- rules and resigning -----------------------------------------------------------

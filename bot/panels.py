@@ -295,3 +295,22 @@ def rules_text(info: GameInfo) -> str:
 
 def card_of_hand(view: PlayerView, index: int) -> Card | None:
     return view.hand[index] if 0 <= index < len(view.hand) else None
+
+
+async def send_panel(interaction: discord.Interaction[Any], panel: Panel) -> None:
+    """Send `panel` privately, as the answer to `interaction` (already deferred)."""
+    kwargs: dict[str, Any] = {"ephemeral": True}
+    if panel.file is not None:
+        kwargs["file"] = panel.file
+    if panel.view is not None:
+        kwargs["view"] = panel.view
+    await interaction.followup.send(panel.content, **kwargs)
+
+
+async def edit_panel(interaction: discord.Interaction[Any], panel: Panel) -> None:
+    """Show `panel` in place of the private message `interaction` came from."""
+    await interaction.edit_original_response(
+        content=panel.content,
+        attachments=[panel.file] if panel.file else [],
+        view=panel.view,
+    )

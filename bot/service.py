@@ -399,7 +399,7 @@ class GameService(Ledger):
         held = self._infos.get(game_id)
         if held is not None and held.version == version:
             return held
-        return await self._fresh(game_id) if self.store.shared else await self.game(game_id)
+        return await self.game(game_id)
 
     async def _fresh(self, game_id: int) -> GameInfo:
         """The game's record as the database has it now."""
