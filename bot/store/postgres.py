@@ -15,6 +15,7 @@ from bot.ratings import PROVISIONAL_GAMES
 from bot.records import Challenge, GameInfo, RatingChange, Standing
 from bot.store import postgres_tx as pt
 from bot.store.errors import ChallengeClosed, GameMoved, TooMany
+from bot.store.lists import GameLists
 from bot.store.postgres_db import Connection, PostgresDatabase
 from bot.store.rows import ALL, Ending, NewChallenge, NewGame, Shards, standing_of
 from bot.store.url import DatabaseUrl
@@ -22,7 +23,7 @@ from bot.store.url import DatabaseUrl
 T = TypeVar("T")
 
 
-class PostgresStore:
+class PostgresStore(GameLists):
     """The bot's data in a PostgreSQL database, which several processes may share."""
 
     shared = True
@@ -283,54 +284,10 @@ class PostgresStore:
 
     # ----- lists of games -------------------------------------------------------------------
 
-    async def active_games(self, user_id: int, guild_id: int | None) -> list[GameInfo]:
-        sql = "SELECT * FROM games WHERE status = 'active' AND (player_a = %s OR player_b = %s)"
-        params: tuple[Any, ...] = (user_id, user_id)
-        if guild_id is not None:
-            sql += " AND guild_id = %s"
-            params += (guild_id,)
-        return await self._games(sql + " ORDER BY updated_at DESC", params)
-
-    async def finished_games(
-        self, guild_id: int, user_id: int | None, limit: int
-    ) -> list[GameInfo]:
-        sql = "SELECT * FROM games WHERE guild_id = %s AND status != 'active'"
-        params: tuple[Any, ...] = (guild_id,)
-        if user_id is not None:
-            sql += " AND (player_a = %s OR player_b = %s)"
-            params += (user_id, user_id)
-        return await self._games(sql + " ORDER BY updated_at DESC LIMIT %s", (*params, limit))
-
-    async def guild_games(self, guild_id: int, limit: int) -> list[GameInfo]:
-        return await self._games(
-            "SELECT * FROM games WHERE guild_id = %s AND status = 'active' "
-            "ORDER BY updated_at LIMIT %s",
-            (guild_id, limit),
-        )
-
-    async def game_in_thread(self, thread_id: int) -> GameInfo | None:
-        games = await self._games(
-            "SELECT * FROM games WHERE thread_id = %s ORDER BY id DESC LIMIT 1", (thread_id,)
-        )
-        return games[0] if games else None
-
     async def ai_turns(self, shards: Shards = ALL) -> list[GameInfo]:
         return await self._games(
             "SELECT * FROM games WHERE status = 'active' AND ai_seat IS NOT NULL "
             f"AND turn = ai_seat AND {_on(shards)} ORDER BY updated_at"
-        )
-
-    async def due_games(self, now: float) -> list[GameInfo]:
-        return await self._games(
-            "SELECT * FROM games WHERE status = 'active' AND deadline <= %s ORDER BY deadline",
-            (now,),
-        )
-
-    async def finished_games_of(self, guild_id: int, game: str, user_id: int) -> list[GameInfo]:
-        return await self._games(
-            "SELECT * FROM games WHERE guild_id = %s AND game = %s AND status = 'finished' "
-            "AND (player_a = %s OR player_b = %s) ORDER BY updated_at DESC",
-            (guild_id, game, user_id, user_id),
         )
 
     # ----- decks ----------------------------------------------------------------------------

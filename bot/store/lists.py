@@ -1,0 +1,63 @@
+"""The lists of games the bot shows, the same statements on every backend (`?` placeholders:
+each store's `query` takes them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.records import GameInfo
+
+
+class GameLists:
+    """Mixed into each store, which gives `query`."""
+
+    async def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    async def _listed(self, sql: str, params: tuple[Any, ...] = ()) -> list[GameInfo]:
+        return [GameInfo.from_row(row) for row in await self.query(sql, params)]
+
+    async def active_games(self, user_id: int, guild_id: int | None) -> list[GameInfo]:
+        sql = "SELECT * FROM games WHERE status = 'active' AND (player_a = ? OR player_b = ?)"
+        params: tuple[Any, ...] = (user_id, user_id)
+        if guild_id is not None:
+            sql += " AND guild_id = ?"
+            params += (guild_id,)
+        return await self._listed(sql + " ORDER BY updated_at DESC", params)
+
+    async def finished_games(
+        self, guild_id: int, user_id: int | None, limit: int
+    ) -> list[GameInfo]:
+        sql = "SELECT * FROM games WHERE guild_id = ? AND status != 'active'"
+        params: tuple[Any, ...] = (guild_id,)
+        if user_id is not None:
+            sql += " AND (player_a = ? OR player_b = ?)"
+            params += (user_id, user_id)
+        return await self._listed(sql + " ORDER BY updated_at DESC LIMIT ?", (*params, limit))
+
+    async def guild_games(self, guild_id: int, limit: int) -> list[GameInfo]:
+        return await self._listed(
+            "SELECT * FROM games WHERE guild_id = ? AND status = 'active' "
+            "ORDER BY updated_at LIMIT ?",
+            (guild_id, limit),
+        )
+
+    async def game_in_thread(self, thread_id: int) -> GameInfo | None:
+        games = await self._listed(
+            "SELECT * FROM games WHERE thread_id = ? ORDER BY id DESC LIMIT 1", (thread_id,)
+        )
+        return games[0] if games else None
+
+    async def due_games(self, now: float) -> list[GameInfo]:
+        return await self._listed(
+            "SELECT * FROM games WHERE status = 'active' AND deadline <= ? ORDER BY deadline",
+            (now,),
+        )
+
+    async def finished_games_of(self, guild_id: int, game: str, user_id: int) -> list[GameInfo]:
+        """`user_id`'s finished games of `game` in `guild_id`, newest first."""
+        return await self._listed(
+            "SELECT * FROM games WHERE guild_id = ? AND game = ? AND status = 'finished' "
+            "AND (player_a = ? OR player_b = ?) ORDER BY updated_at DESC",
+            (guild_id, game, user_id, user_id),
+        )
