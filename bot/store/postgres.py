@@ -206,21 +206,23 @@ class PostgresStore(GameLists):
         next_turn: str,
         ending: Ending | None,
     ) -> tuple[GameInfo, tuple[RatingChange, ...]]:
+        if ending is None:  # one statement, one round trip: its own transaction
+            row = await self.db.statement(
+                "WITH g AS (UPDATE games SET version = version + 1, turn = %s, deadline = %s, "
+                "updated_at = %s WHERE id = %s AND version = %s AND status = 'active' "
+                "RETURNING *), m AS (INSERT INTO moves (game_id, ply, seat, user_id, move, "
+                "played_at) SELECT id, %s, %s, %s, %s, %s FROM g) SELECT * FROM g",
+                (next_turn, now + game.turn_seconds, now, game.id, version)
+                + (ply, seat, user_id, move, now),
+            )
+            if row is None:
+                moved = await self.game(game.id)
+                assert moved is not None, f"game {game.id} is gone"
+                raise GameMoved(moved)
+            return GameInfo.from_row(row), ()
+
         async def record(tx: Connection) -> tuple[GameInfo, tuple[RatingChange, ...]]:
-            changes: tuple[RatingChange, ...] = ()
-            if ending is not None:
-                info, changes = await pt.finish(tx, game, ending, now, next_turn, version)
-            else:
-                row = await pt.one(
-                    tx,
-                    "UPDATE games SET version = version + 1, turn = %s, deadline = %s, "
-                    "updated_at = %s WHERE id = %s AND version = %s AND status = 'active' "
-                    "RETURNING *",
-                    (next_turn, now + game.turn_seconds, now, game.id, version),
-                )
-                if row is None:
-                    raise GameMoved(await pt.load_game(tx, game.id))
-                info = GameInfo.from_row(row)
+            info, changes = await pt.finish(tx, game, ending, now, next_turn, version)
             await tx.execute(
                 "INSERT INTO moves (game_id, ply, seat, user_id, move, played_at) "
                 "VALUES (%s, %s, %s, %s, %s, %s)",

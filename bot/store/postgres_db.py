@@ -134,6 +134,20 @@ class PostgresDatabase:
                 log.info("transaction retried after a deadlock or serialization failure")
         raise AssertionError("unreachable")
 
+    async def statement(self, sql: str, params: Any = ()) -> DictRow | None:
+        """Run one writing statement as its own transaction (autocommit: no BEGIN or
+        COMMIT round trips), committed before this returns; its first row, if any."""
+        for attempt in range(RETRIES):
+            try:
+                async with self.pool.connection() as connection:
+                    cursor = await connection.execute(sql, params)
+                    return await cursor.fetchone() if cursor.description else None
+            except RETRIED:
+                if attempt == RETRIES - 1:
+                    raise
+                log.info("statement retried after a deadlock or serialization failure")
+        raise AssertionError("unreachable")
+
     async def fetchall(self, sql: str, params: Any = ()) -> list[DictRow]:
         """Committed data only (each read is its own statement in autocommit)."""
         async with self.pool.connection() as connection:
