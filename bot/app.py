@@ -149,6 +149,9 @@ class CaravanBot(commands.AutoShardedBot):
         if member is not None:
             return plain(member.display_name)
         user = self.get_user(user_id)
+        if user is None:  # a server on another shard or process: ask Discord
+            with contextlib.suppress(discord.HTTPException):
+                user = await self.fetch_user(user_id)
         return plain(user.display_name) if user else f"Player {user_id}"
 
     async def name_of(self, guild_id: int, user_id: int) -> str:

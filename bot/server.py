@@ -117,13 +117,17 @@ async def game_choices(
         else:
             other = info.user_at("B" if seat == "A" else "A")
             opponent = (
-                f"the bot ({info.ai_level})" if info.ai_seat else await bot.name_of(guild_id, other)
+                f"the bot ({info.ai_level})"
+                if info.ai_seat
+                else await bot.name_of(info.guild_id, other)
             )
             state = (
                 ("your move" if info.turn == seat else "their move")
                 if info.active
                 else _verdict(info, seat)
             )
+            if info.guild_id != guild_id:
+                state += ", another server"
             label = f"#{info.id} against {opponent} ({state})"
         if current.strip().lstrip("#") in label:
             choices.append(app_commands.Choice(name=label[:100], value=info.id))
@@ -137,7 +141,10 @@ def _verdict(info: GameInfo, seat: str) -> str:
 
 
 async def hand_choices(bot: CaravanBot, interaction: Interaction, current: str) -> Choices:
-    games = await bot.service.active_games(interaction.user.id, interaction.guild_id)
+    """The player's games in progress in every server, this server's first (a hand opens
+    from anywhere, whichever process holds the game's server)."""
+    games = await bot.service.active_games(interaction.user.id)
+    games.sort(key=lambda info: info.guild_id != interaction.guild_id)  # stable
     return await game_choices(bot, interaction, current, games)
 
 

@@ -207,13 +207,14 @@ class PostgresStore(GameLists):
         ending: Ending | None,
     ) -> tuple[GameInfo, tuple[RatingChange, ...]]:
         if ending is None:  # one statement, one round trip: its own transaction
+            update = (next_turn, now + game.turn_seconds, now, game.id, version)
+            insert = (ply, seat, user_id, move, now)
             row = await self.db.statement(
                 "WITH g AS (UPDATE games SET version = version + 1, turn = %s, deadline = %s, "
                 "updated_at = %s WHERE id = %s AND version = %s AND status = 'active' "
                 "RETURNING *), m AS (INSERT INTO moves (game_id, ply, seat, user_id, move, "
                 "played_at) SELECT id, %s, %s, %s, %s, %s FROM g) SELECT * FROM g",
-                (next_turn, now + game.turn_seconds, now, game.id, version)
-                + (ply, seat, user_id, move, now),
+                (*update, *insert),
             )
             if row is None:
                 moved = await self.game(game.id)
