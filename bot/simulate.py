@@ -60,16 +60,25 @@ def settings(database: Path | str, **overrides: Any) -> Settings:
 
 
 @asynccontextmanager
-async def opened(where: Path | str, **overrides: Any) -> AsyncIterator[Table]:
+async def opened(
+    where: Path | str, *, guild_shard: int | None = None, later: float = 0.0, **overrides: Any
+) -> AsyncIterator[Table]:
     """A guild with Alice, Bob and Carol and a #caravan channel, the real bot running with
     `overrides` of its settings, on a SQLite file in the directory `where`, or on the
     database whose URL `where` is. (A context manager rather than a fixture: SimCord's
-    context must open and close in the same task.)"""
+    context must open and close in the same task.)
+
+    For one of several bot processes on one database (each its own SimCord world): the
+    guild on shard `guild_shard`, and every id the world gives made `later` seconds on,
+    so that worlds given different `later` never give the same id (SimCord's ids are the
+    same in every fresh world; on Discord no two are)."""
     path = where if isinstance(where, str) else where / "caravan.db"
     bot = create_bot(settings(path, **overrides))
     # A bot not told its shards asks Discord how many; SimCord's Discord answers one.
     async with simcord.run(bot, strict_sync=False, shard_count=bot.shard_count or 1) as env:
-        guild = env.create_guild("Mojave")
+        if later:
+            await env.advance_time(later)
+        guild = env.create_guild("Mojave", shard_id=guild_shard)
         channel = guild.create_text_channel("caravan")
         alice = guild.add_member(env.create_user("Alice"))
         bob = guild.add_member(env.create_user("Bob"))
