@@ -6,7 +6,7 @@ a sentence can never give away a hidden card.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from bot.render.style import SUIT_SYMBOLS, card_label
 from engine import Card, MoveEvent, PlayerView, Removal
@@ -14,7 +14,7 @@ from engine.caravan import CaravanView
 
 SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 END_WORDS = {
-    "sold": "sold two of three positions",
+    "sold": "sold two or three positions",  # said exactly when the positions are known
     "out-of-cards": "the other player ran out of cards",
     "empty-deck": "a deck ran out",
     "move-limit": "the move limit was reached",
@@ -54,7 +54,7 @@ def describe(event: MoveEvent, names: Mapping[str, str]) -> str:
         assert winner is not None
         line += f" {names[winner]} now takes position {position}."
     if event.winner is not None:
-        line += " " + result(event.winner, event.end_reason, names)
+        line += " " + result(event.winner, event.end_reason, names, event.positions_after)
     return line
 
 
@@ -112,9 +112,18 @@ def _and(items: list[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def result(winner: str | None, reason: str | None, names: Mapping[str, str]) -> str:
-    """ "Alice wins: sold two of three positions." or "A draw: the move limit was reached."."""
+def result(
+    winner: str | None,
+    reason: str | None,
+    names: Mapping[str, str],
+    positions: Sequence[str | None] = (),
+) -> str:
+    """ "Alice wins: sold all three positions." or "A draw: the move limit was reached.".
+    `positions`: who holds each position at the end, when known (how many were sold)."""
     why = END_WORDS.get(reason or "", reason or "")
+    if reason == "sold" and winner in positions:
+        held = sum(p == winner for p in positions)
+        why = "sold all three positions" if held == 3 else "sold two of three positions"
     if winner in ("A", "B"):
         return f"{names[winner]} wins: {why}." if why else f"{names[winner]} wins."
     if winner is None:
@@ -152,7 +161,7 @@ def summary(view: PlayerView, names: Mapping[str, str]) -> str:
             f"{names['B']} {caravan_words(b)}; {leader}."
         )
     if view.phase == "over":
-        lines.append(result(view.winner, view.end_reason, names))
+        lines.append(result(view.winner, view.end_reason, names, view.positions))
     else:
         lines.append(f"{names[view.turn]} to move.")
     return " ".join(lines)

@@ -108,7 +108,8 @@ async def turn_message(
     shown, drawn = md_names(names), pictured(names)
     winner = view.winner if view.phase == "over" else info.winner
     reason = view.end_reason if view.phase == "over" else info.end_reason
-    final = result(winner, reason, drawn) if over else None
+    held = view.positions if isinstance(view, PlayerView) else ()
+    final = result(winner, reason, drawn, held) if over else None
     note = _note(view, event, drawn, over)
     png = await asyncio.to_thread(table_png, view, drawn, event, note, final)
     if isinstance(view, DecktetView):
@@ -121,7 +122,7 @@ async def turn_message(
     pings: tuple[int, ...] = ()
     if over:
         lines = [text_note] if event is not None else []
-        lines.append(f"**Game over.** {result(winner, reason, shown)}")
+        lines.append(f"**Game over.** {result(winner, reason, shown, held)}")
         finished = info.status == "finished" or (info.active and view.phase == "over")
         buttons = items.controls(items.GameAction(info.id, "rematch")) if finished else None
     else:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -186,6 +186,17 @@ class Outcome:
     view: AnyView
     spectator: AnyView
     ratings: tuple[RatingChange, ...] = ()
+
+
+def as_recorded(view: AnyView, info: GameInfo) -> AnyView:
+    """`view` as the game's record has it: a game ended off the table (resigned, claimed
+    on time, closed unclaimed, ended by an admin) is drawn and described as over, with the
+    record's result, although its cards could still be played."""
+    if info.active or view.phase == "over":
+        return view
+    return replace(
+        view, phase="over", winner=info.winner, end_reason=info.end_reason, legal_moves=()
+    )
 
 
 @dataclass(frozen=True)

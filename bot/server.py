@@ -22,6 +22,7 @@ from bot.panels import table_png
 from bot.records import GameInfo
 from bot.render.figures import draw_deck, render
 from bot.render.style import pictured
+from engine import PlayerView
 from engine.cards import format_cards
 from engine.rules import DEFAULT_PRESET
 
@@ -254,7 +255,8 @@ async def replay(bot: CaravanBot, interaction: Interaction, game_id: int) -> Non
         text, script = standing.record_text(record, names)
         _, view = await bot.service.view(game_id, None)
         drawn = pictured(names)
-        final = result(info.winner, info.end_reason, drawn)
+        held = view.positions if isinstance(view, PlayerView) else ()
+        final = result(info.winner, info.end_reason, drawn, held)
         png = await asyncio.to_thread(table_png, view, drawn, None, "", final)
         files = [
             discord.File(io.BytesIO(script.encode()), f"caravan-game-{game_id}.sh"),

@@ -36,6 +36,7 @@ from bot.records import (
     GameRecord,
     Outcome,
     Sweep,
+    as_recorded,
     game_of,
     new_game,
     replay_game,
@@ -333,7 +334,8 @@ class GameService(Ledger):
                 continue
             log.info("game %s finished: %s (%s)", game_id, winner, reason)
             self._note(ended)
-            return Outcome(ended, None, game.view(seat), game.view(None), changes)
+            views = (as_recorded(game.view(seat), ended), as_recorded(game.view(None), ended))
+            return Outcome(ended, None, *views, changes)
         raise StaleView("The game kept moving; please try again.")
 
     async def abandon(self, game_id: int, guild_id: int | None = None) -> GameInfo:
@@ -382,7 +384,8 @@ class GameService(Ledger):
         not playing)."""
         info = await self.game(game_id)
         game = await self._state(info)
-        return info, game.view(info.seat_of(user_id) if user_id is not None else None)
+        seat = info.seat_of(user_id) if user_id is not None else None
+        return info, as_recorded(game.view(seat), info)
 
     async def game(self, game_id: int) -> GameInfo:
         """A game's public record. With SQLite this process is the only writer, so the

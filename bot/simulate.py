@@ -124,6 +124,17 @@ def custom_id(message: Any, prefix: str) -> str:
     raise AssertionError(f"no component {prefix} on {message.content!r}")
 
 
+def check_final(message: Any, words: str) -> None:
+    """`message` is a game's final table, drawn from the final state: it says the game is
+    over with `words` (for example "Bob wins: resignation"), and so does its image's alt
+    text, which (drawn from the same view as the image) names nobody to move."""
+    assert "Game over" in message.content and words in message.content, message.content
+    assert "moves first" not in message.content and "your move" not in message.content
+    table = next(a for a in message.attachments if a.filename == "table.png")
+    alt = table.description or ""
+    assert words in alt and "to move" not in alt, alt
+
+
 def panel_of(result: Any) -> Any:
     return result.followups[-1] if result.followups else result.response
 

@@ -44,7 +44,8 @@ class Scene:
     def table(self) -> Image.Image:
         note = describe(self.last, self.names) if self.last else None
         over = self.view.phase == "over"
-        line = result(self.view.winner, self.view.end_reason, self.names) if over else None
+        view = self.view
+        line = result(view.winner, view.end_reason, self.names, view.positions) if over else None
         return draw_table(self.view, self.names, self.last, note, line)[0]
 
 

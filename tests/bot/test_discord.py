@@ -14,6 +14,7 @@ import pytest
 from bot.settings import Settings
 from bot.simulate import (
     Table,
+    check_final,
     custom_id,
     mover_of,
     opened,
@@ -202,8 +203,7 @@ async def test_resigning_asks_first_may_be_cancelled_and_ends_the_game(database_
         assert len(thread.history()) == 1 and "Game over" not in thread.history()[-1].content
         asked = await t.alice.click(turn, label="Resign")
         await t.alice.click(asked.response, label="Yes, resign")
-        final = thread.history()[-1]
-        assert "Game over" in final.content and "Bob" in final.content
+        check_final(thread.history()[-1], "Bob wins: resignation.")
         assert "Bob won" in thread.name
 
 

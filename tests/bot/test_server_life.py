@@ -13,7 +13,17 @@ import discord
 import pytest
 from simcord import SetupError
 
-from bot.simulate import Table, mover_of, opened, panel_of, play_out, restart, start, start_many
+from bot.simulate import (
+    Table,
+    check_final,
+    mover_of,
+    opened,
+    panel_of,
+    play_out,
+    restart,
+    start,
+    start_many,
+)
 from engine.cards import format_cards, standard_deck
 
 FIVE_MINUTES = 300
@@ -58,8 +68,7 @@ async def test_reminder_at_half_time_then_the_waiting_player_claims(database_url
         refused = await t.carol.click(notice, label="Claim the win")
         assert refused.response.ephemeral and "not playing" in refused.response.content
         await waiting.click(notice, label="Claim the win")
-        final = thread.history()[-1]
-        assert "Game over" in final.content and "ran out of time" in final.content
+        check_final(thread.history()[-1], "wins: the other player ran out of time.")
         assert "won" in thread.name
         used = next(m for m in thread.history() if m.id == notice.id)
         assert not used.components and "claimed the win" in used.content
@@ -77,7 +86,7 @@ async def test_an_unclaimed_game_closes_with_no_result_even_across_a_restart(
         assert len(thread.history()) == count, "the restart repeats no notice"
         await t.env.advance_time(FIVE_MINUTES)
         final = thread.history()[-1]
-        assert "Game over" in final.content and "No result" in final.content
+        check_final(final, "No result: the turn ran out and nobody claimed the win.")
         assert not final.components, "no rematch for a game nobody finished"
         assert "no result" in thread.name
         board = await t.alice.slash(t.channel, "caravan leaderboard")
@@ -93,8 +102,7 @@ async def test_the_ai_claims_when_its_opponent_lets_the_time_run_out(database_ur
                 break
             await t.env.advance_time(1)
         await t.env.advance_time(FIVE_MINUTES + 61)
-        final = thread.history()[-1]
-        assert "Game over" in final.content and "ran out of time" in final.content
+        check_final(thread.history()[-1], "wins: the other player ran out of time.")
         assert any("a reminder" in m.content for m in thread.history())
 
 
@@ -293,8 +301,7 @@ async def test_server_settings_are_for_managers_and_apply(database_url: str) -> 
         assert [c["value"] for c in choices] == [game_id]
         ended = await boss.slash(t.channel, "caravan-admin end", game=game_id)
         assert "with no result" in panel_of(ended).content
-        final = t.channel.history()[-1]
-        assert "Game over" in final.content and "server admin" in final.content
+        check_final(t.channel.history()[-1], "No result: a server admin ended the game.")
         again = await boss.slash(t.channel, "caravan-admin end", game=game_id)
         assert "over" in panel_of(again).content
 
