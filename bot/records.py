@@ -194,9 +194,8 @@ def as_recorded(view: AnyView, info: GameInfo) -> AnyView:
     record's result, although its cards could still be played."""
     if info.active or view.phase == "over":
         return view
-    return replace(
-        view, phase="over", winner=info.winner, end_reason=info.end_reason, legal_moves=()
-    )
+    ended: dict[str, Any] = {"phase": "over", "winner": info.winner, "legal_moves": ()}
+    return replace(view, **ended, end_reason=info.end_reason)
 
 
 @dataclass(frozen=True)
