@@ -29,16 +29,18 @@ from bot.choices import GameChoice, game_options, rules_words
 from bot.commands import AdminCommands, CaravanCommands
 from bot.errors import NotYourGame, ServiceError, StaleView
 from bot.inert import cut, md, plain
+from bot.live import LivePanels
 from bot.pace import SLOW_DOWN, Pace
 from bot.panels import (
+    Panel,
     challenge_answers,
     challenge_text,
     edit_panel,
     hand_panel,
+    move_words,
     pinging,
     rules_text,
     seat_names,
-    send_panel,
     thread_title,
     turn_message,
 )
@@ -83,6 +85,7 @@ class CaravanBot(commands.AutoShardedBot):
         self._names: dict[int, str] = {}
         self.pace = Pace(settings.max_presses_per_second, settings.max_challenges_per_minute)
         self.ai = AiTurns(self)
+        self.live = LivePanels(clock)
 
     @property
     def service(self) -> GameService:
@@ -339,6 +342,7 @@ class CaravanBot(commands.AutoShardedBot):
         by an admin or an unclaimed timeout); returns the game's record."""
         info, view = await self.service.view(game_id, None)
         await self.post_turn(info, view, None)
+        await self.follow(game_id, None)
         return info
 
     async def post_turn(self, info: GameInfo, view: Any, event: Any) -> None:
@@ -360,10 +364,30 @@ class CaravanBot(commands.AutoShardedBot):
             with contextlib.suppress(discord.HTTPException):
                 await channel.edit(name=thread_title(info, names, True, view.winner))
 
-    async def after(self, outcome: Outcome) -> None:
-        """Post what a change to a game did, and let the AI answer if it is its turn."""
+    async def after(self, outcome: Outcome, skip: int | None = None) -> None:
+        """Post what a change to a game did, redraw its players' open panels (but `skip`'s,
+        already answered), and let the AI answer if it is its turn."""
         await self.post_turn(outcome.game, outcome.spectator, outcome.event)
+        await self.follow(outcome.game.id, outcome.event, skip)
         self.ai.schedule(outcome.game)
+
+    async def follow(self, game_id: int, event: Any, skip: int | None = None) -> None:
+        """Draw the game's open hand panels again as the game now is (`bot.live`)."""
+
+        async def draw(user_id: int) -> Panel:
+            info, view = await self.service.view(game_id, user_id)
+            names = await self.names(info)
+            return await hand_panel(info, view, names, note=move_words(view, event, names))
+
+        await self.live.follow(game_id, skip, draw)
+
+    async def _show(self, interaction: Interaction, game_id: int, panel: Panel) -> None:
+        """Show `panel` as the answer to `interaction` (deferred), and follow it from now:
+        it is the player's panel for the game (an older one is told it is old)."""
+        message = await edit_panel(interaction, panel)
+        old = self.live.keep(game_id, interaction.user.id, interaction, message.id)
+        if old is not None:
+            await self.live.retire(old)
 
     # ----- the hand panel ----------------------------------------------------------------
 
@@ -375,14 +399,14 @@ class CaravanBot(commands.AutoShardedBot):
             await interaction.response.defer(ephemeral=True, thinking=True)
             info, view = await self.service.view(game_id, interaction.user.id)
             panel = await hand_panel(info, view, await self.names(info))
-            await send_panel(interaction, panel)
+            await self._show(interaction, game_id, panel)
 
         await self.guard(interaction, "hand", work())
 
     async def _current_hand(self, interaction: Interaction, game_id: int, note: str) -> None:
         info, view = await self.service.view(game_id, interaction.user.id)
         panel = await hand_panel(info, view, await self.names(info), note=note)
-        await edit_panel(interaction, panel)
+        await self._show(interaction, game_id, panel)
 
     async def choose_card(
         self, interaction: Interaction, game_id: int, version: int, chosen: int, page: int = 0
@@ -408,10 +432,10 @@ class CaravanBot(commands.AutoShardedBot):
                 if not readings:
                     why = decktet.why_not(view, picked)
                     panel = await hand_panel(info, view, await self.names(info), note=why)
-                    await edit_panel(interaction, panel)
+                    await self._show(interaction, game_id, panel)
                     return
             panel = await hand_panel(info, view, await self.names(info), chosen, page)
-            await edit_panel(interaction, panel)
+            await self._show(interaction, game_id, panel)
 
         await self.guard(interaction, "choose-card", work())
 
@@ -433,8 +457,8 @@ class CaravanBot(commands.AutoShardedBot):
             return
         names = await self.names(outcome.game)
         panel = await hand_panel(outcome.game, outcome.view, names, note="Played.")
-        await edit_panel(interaction, panel)
-        await self.after(outcome)
+        await self._show(interaction, game_id, panel)
+        await self.after(outcome, skip=interaction.user.id)
 
     # ----- rules and resigning -----------------------------------------------------------
 

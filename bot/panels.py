@@ -142,6 +142,13 @@ async def turn_message(
     return Panel("\n".join(line for line in lines if line)[:2000], file, buttons, pings)
 
 
+def move_words(view: AnyView, event: AnyEvent | None, names: Mapping[str, str]) -> str:
+    """What the last change did, for a player's panel (`names` plain; escaped here)."""
+    if event is None:
+        return ""
+    return _note(view, event, md_names(names), view.phase == "over")
+
+
 def _note(view: AnyView, event: AnyEvent | None, names: Mapping[str, str], over: bool) -> str:
     """What the turn did, in words, with `names` in the form where it is shown (drawn in
     the image, escaped in the message)."""
@@ -220,7 +227,10 @@ async def hand_panel(
         return Panel("\n".join(lines), file, None)
     if not view.my_turn:
         opponent = md(names[view.turn])
-        lines.append(f"Your hand. It is {opponent}'s move; this panel does not update by itself.")
+        lines.append(
+            f"Your hand. It is {opponent}'s move: this panel shows your turn when it comes "
+            "(for 15 minutes; after that, press *Your hand* on the table)."
+        )
         return Panel("\n".join(lines), file, None)
     if isinstance(view, DecktetView):
         return decktet.turn_panel(info, view, chosen, page, lines, file)
@@ -298,19 +308,12 @@ def card_of_hand(view: PlayerView, index: int) -> Card | None:
     return view.hand[index] if 0 <= index < len(view.hand) else None
 
 
-async def send_panel(interaction: discord.Interaction[Any], panel: Panel) -> None:
-    """Send `panel` privately, as the answer to `interaction` (already deferred)."""
-    kwargs: dict[str, Any] = {"ephemeral": True}
-    if panel.file is not None:
-        kwargs["file"] = panel.file
-    if panel.view is not None:
-        kwargs["view"] = panel.view
-    await interaction.followup.send(panel.content, **kwargs)
-
-
-async def edit_panel(interaction: discord.Interaction[Any], panel: Panel) -> None:
-    """Show `panel` in place of the private message `interaction` came from."""
-    await interaction.edit_original_response(
+async def edit_panel(
+    interaction: discord.Interaction[Any], panel: Panel
+) -> discord.InteractionMessage:
+    """Show `panel` as `interaction`'s private answer: in place of the message it came
+    from (a press on a panel), or of its deferred answer (a command, a table's button)."""
+    return await interaction.edit_original_response(
         content=panel.content,
         attachments=[panel.file] if panel.file else [],
         view=panel.view,

@@ -135,6 +135,15 @@ def check_final(message: Any, words: str) -> None:
     assert words in alt and "to move" not in alt, alt
 
 
+def landed(thread: Any, last: Any, result: Any) -> bool:
+    """Whether the move whose last press gave `result` was played: the thread has a table
+    newer than `last`, and the panel refused nothing. (The panel itself may already show
+    the next turn: against the computer, it follows the game at once.)"""
+    shown = panel_of(result).content
+    assert "out of date" not in shown and "moved on" not in shown, shown
+    return bool(thread.history()[-1].id != last.id)
+
+
 def panel_of(result: Any) -> Any:
     return result.followups[-1] if result.followups else result.response
 
@@ -185,7 +194,7 @@ async def play_turn(
             where = custom_id(panel, "caravan:move:")
             result = await _timed(moved, mover.select(panel, [rng.choice(moves)], custom_id=where))
             break
-    assert "Played." in panel_of(result).content
+    assert landed(thread, last, result)
     return True
 
 
@@ -234,13 +243,13 @@ async def play_decktet_turn(
     play = rng.choice(view.legal_moves)
     if play.is_pass:
         result = await mover.click(panel, label="Pass")
-        assert "Played." in panel_of(result).content
+        assert landed(thread, last, result)
         return "pass"
     places = [str(view.hand.index(card)) for card in play.cards]
     assert set(places) <= set(options(panel, "caravan:cards:"))
     result = await mover.select(panel, places, custom_id=custom_id(panel, "caravan:cards:"))
     panel = panel_of(result)
-    if "Played." in panel.content:
+    if landed(thread, last, result):
         return "direct"
     readings = options(panel, "caravan:move:")
     while str(play) not in readings:
@@ -250,5 +259,5 @@ async def play_decktet_turn(
         readings = options(panel, "caravan:move:")
     where = custom_id(panel, "caravan:move:")
     result = await mover.select(panel, [str(play)], custom_id=where)
-    assert "Played." in panel_of(result).content
+    assert landed(thread, last, result)
     return "reading"

@@ -11,6 +11,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.live import LIFETIME
 from bot.settings import Settings
 from bot.simulate import (
     Table,
@@ -85,25 +86,33 @@ async def choose_first_card(mover: Any, panel: Any) -> Any:
     raise AssertionError("no card in the hand can be played")
 
 
+async def outlive_panels(table: Table) -> None:
+    """Let the panels opened so far pass the 15 minutes the bot may change them in: they
+    keep their controls as they were (turns here are 24 hours)."""
+    await table.env.advance_time(LIFETIME + 61)
+
+
 async def test_double_press_applies_once(database_url: str) -> None:
     """The same move pressed twice (SimCord runs one interaction at a time, so the second
-    press comes from a second panel drawn at the same version; the service's concurrency
-    tests cover truly simultaneous presses)."""
+    press comes from a second panel drawn at the same version, the first one too old for
+    the bot to retire; the service's concurrency tests cover truly simultaneous presses)."""
     async with opened(database_url) as table:
         thread = await start(table)
         last = thread.history()[-1]
         mover = mover_of(table, last)
         first = await choose_first_card(mover, panel_of(await mover.click(last, label="Your hand")))
+        await outlive_panels(table)
         second = await choose_first_card(
             mover, panel_of(await mover.click(last, label="Your hand"))
         )
         move = options(first, "caravan:move:")[0]
         where = custom_id(first, "caravan:move:")
         assert custom_id(second, "caravan:move:") == where
-        played = panel_of(await mover.select(first, [move], custom_id=where))
-        again = panel_of(await mover.select(second, [move], custom_id=where))
+        played = panel_of(await mover.select(second, [move], custom_id=where))
         assert "Played." in played.content
+        again = panel_of(await mover.select(first, [move], custom_id=where))
         assert "out of date" in again.content and again.ephemeral
+        assert "older panel" in played.content, "the panel last pressed is the live one"
         assert len(thread.history()) == 2, "one move, one new turn message"
 
 
@@ -113,6 +122,7 @@ async def test_stale_panel_is_refused_with_the_current_hand(database_url: str) -
         last = thread.history()[-1]
         mover = mover_of(table, last)
         old = panel_of(await mover.click(last, label="Your hand"))
+        await outlive_panels(table)
         await play_turn(table, thread, random.Random(1))
         count = len(thread.history())
         card = options(old, "caravan:card:")[0]

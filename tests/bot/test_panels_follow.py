@@ -1,0 +1,109 @@
+"""A player's hand panel follows the game (`bot.live`): kept open, it shows the player's
+turn when it comes, so every move is two choices (a card, a place); a newer panel retires
+the older one; an ending shows on it; one older than Discord's 15 minutes is left alone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from bot.live import LIFETIME, OLD
+from bot.simulate import Table, custom_id, mover_of, opened, options, panel_of, start
+
+
+async def legal_card_and_place(t: Table, thread: Any, member: Any) -> tuple[str, str]:
+    """A card of `member`'s that has a place on the table, and that place (from the
+    engine's legal moves for their seat)."""
+    game = await t.env.bot.service.game_in_thread(thread.id)
+    _, view = await t.env.bot.service.view(game.id, member.id)
+    move = next(m for m in view.legal_moves if m.action == "play")
+    return str(view.hand.index(move.card)), str(move)
+
+
+async def two_choices(t: Table, thread: Any, member: Any, panel: Any) -> Any:
+    """Play a move from `panel` as it stands: a card, then a place (or the one choice,
+    when the card has one place). Returns the panel after the move."""
+    card, place = await legal_card_and_place(t, thread, member)
+    chosen = panel_of(
+        await member.select(panel, [card], custom_id=custom_id(panel, "caravan:card:"))
+    )
+    if "Played." in chosen.content:
+        return chosen
+    where = custom_id(chosen, "caravan:move:")
+    places = options(chosen, "caravan:move:")
+    pick = place if place in places else next(p for p in places if not p.startswith("page:"))
+    return panel_of(await member.select(chosen, [pick], custom_id=where))
+
+
+async def test_a_panel_kept_open_plays_every_move_with_two_choices(tmp_path: Path) -> None:
+    async with opened(tmp_path) as t:
+        thread = await start(t)
+        turn = thread.history()[-1]
+        panels = {m.id: panel_of(await m.click(turn, label="Your hand")) for m in (t.alice, t.bob)}
+        ids = {member: panel.id for member, panel in panels.items()}
+        for move in range(12):
+            last = thread.history()[-1]
+            if "Game over" in last.content:
+                break
+            mover = mover_of(t, last)
+            panel = panels[mover.id]
+            assert "Your move: choose a card." in panel.content, panel.content
+            if move >= 2:  # the other player's move, in words, above the controls
+                other = "Bob" if mover.id == t.alice.id else "Alice"
+                assert panel.content.splitlines()[0].startswith(other), panel.content
+            after = await two_choices(t, thread, mover, panel)
+            assert "Played." in after.content and after.id == ids[mover.id], "the same panel"
+            assert "this panel shows your turn when it comes" in after.content
+
+
+async def test_a_newer_panel_retires_the_older_one(tmp_path: Path) -> None:
+    async with opened(tmp_path) as t:
+        thread = await start(t)
+        turn = thread.history()[-1]
+        mover = mover_of(t, turn)
+        first = panel_of(await mover.click(turn, label="Your hand"))
+        second = panel_of(await mover.click(turn, label="Your hand"))
+        assert first.content == OLD and not first.components and not first.attachments
+        assert "choose a card" in second.content and second.components
+
+
+async def test_an_ending_shows_on_the_open_panels(tmp_path: Path) -> None:
+    async with opened(tmp_path) as t:
+        thread = await start(t)
+        turn = thread.history()[-1]
+        alice = panel_of(await t.alice.click(turn, label="Your hand"))
+        asked = await t.bob.click(turn, label="Resign")
+        await t.bob.click(asked.response, label="Yes, resign")
+        assert "The game is over." in alice.content and not alice.components
+
+
+async def test_the_panel_follows_the_computers_moves(tmp_path: Path) -> None:
+    async with opened(tmp_path, ai_workers=0, ai_pause_seconds=1.0) as t:
+        await t.alice.slash(t.channel, "caravan play-ai", difficulty="easy")
+        thread = t.channel.threads[-1]
+        for _ in range(20):  # the computer's first move, if it starts
+            if f"<@{t.alice.id}>, your move" in thread.history()[-1].content:
+                break
+            await t.env.advance_time(1)
+        panel = panel_of(await t.alice.click(thread.history()[-1], label="Your hand"))
+        for _ in range(4):
+            after = await two_choices(t, thread, t.alice, panel)
+            assert after.id == panel.id and "Your move: choose a card." in after.content, (
+                "the computer answered and the same panel shows Alice's turn"
+            )
+            panel = after
+
+
+async def test_a_panel_past_fifteen_minutes_is_left_as_it_was(tmp_path: Path) -> None:
+    async with opened(tmp_path) as t:
+        thread = await start(t)
+        turn = thread.history()[-1]
+        mover = mover_of(t, turn)
+        waiting = t.bob if mover.id == t.alice.id else t.alice
+        panel = panel_of(await waiting.click(turn, label="Your hand"))
+        before = panel.content
+        await t.env.advance_time(LIFETIME + 61)
+        mine = panel_of(await mover.click(turn, label="Your hand"))
+        await two_choices(t, thread, mover, mine)
+        assert panel.content == before and not panel.components
+        assert not t.env.errors
