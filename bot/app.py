@@ -28,8 +28,9 @@ from bot.ai import LEVELS, AiTurns
 from bot.choices import GameChoice, game_options, rules_words
 from bot.commands import AdminCommands, CaravanCommands
 from bot.errors import NotYourGame, ServiceError, StaleView
-from bot.inert import cut, md, plain
+from bot.inert import cut, md
 from bot.live import LivePanels
+from bot.names import Names
 from bot.pace import SLOW_DOWN, Pace
 from bot.panels import (
     Panel,
@@ -38,9 +39,9 @@ from bot.panels import (
     edit_panel,
     hand_panel,
     move_words,
+    only_use,
     pinging,
     rules_text,
-    seat_names,
     thread_title,
     turn_message,
 )
@@ -48,6 +49,7 @@ from bot.records import AnyRules, GameInfo, Outcome, title_of
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Store, open_store
+from engine import PlayerView
 from engine.decktet import DecktetView
 
 log = logging.getLogger("caravan.bot")
@@ -82,7 +84,7 @@ class CaravanBot(commands.AutoShardedBot):
         self.clock = clock
         self.store: Store | None = None
         self._service: GameService | None = None
-        self._names: dict[int, str] = {}
+        self.naming = Names(self)
         self.pace = Pace(settings.max_presses_per_second, settings.max_challenges_per_minute)
         self.ai = AiTurns(self)
         self.live = LivePanels(clock)
@@ -130,41 +132,6 @@ class CaravanBot(commands.AutoShardedBot):
             await self.store.close()
             self.store = None
 
-    # ----- names ---------------------------------------------------------------------------
-
-    async def names(self, info: GameInfo) -> dict[str, str]:
-        for user_id in info.players:
-            await self.name_of(info.guild_id, user_id)
-        names = seat_names(info, self._names)
-        if info.ai_seat is not None:
-            names[info.ai_seat] = f"{names[info.ai_seat]} ({info.ai_level})"
-        return names
-
-    async def _display_name(self, guild_id: int, user_id: int) -> str:
-        """The member's display name in its plain, inert form (`bot.inert.plain`)."""
-        guild = self.get_guild(guild_id)
-        member = guild.get_member(user_id) if guild else None
-        try:
-            if member is None and guild is not None:
-                member = await guild.fetch_member(user_id)
-        except discord.HTTPException:
-            member = None
-        if member is not None:
-            return plain(member.display_name)
-        user = self.get_user(user_id)
-        if user is None:  # a server on another shard or process: ask Discord
-            with contextlib.suppress(discord.HTTPException):
-                user = await self.fetch_user(user_id)
-        return plain(user.display_name) if user else f"Player {user_id}"
-
-    async def name_of(self, guild_id: int, user_id: int) -> str:
-        if user_id not in self._names:
-            self._names[user_id] = await self._display_name(guild_id, user_id)
-        return self._names[user_id]
-
-    def remember_name(self, user: discord.abc.User) -> None:
-        self._names[user.id] = plain(user.display_name)
-
     # ----- the guard around every interaction --------------------------------------------
 
     async def guard(
@@ -178,7 +145,7 @@ class CaravanBot(commands.AutoShardedBot):
                 outcome = "too fast"
                 await self._private(interaction, SLOW_DOWN)
                 return
-            self.remember_name(interaction.user)
+            self.naming.remember(interaction.user)
             await work
         except ServiceError as refusal:
             outcome = type(refusal).__name__
@@ -312,7 +279,7 @@ class CaravanBot(commands.AutoShardedBot):
         await self._start_game(info, message)
 
     async def _start_game(self, info: GameInfo, message: discord.Message | None) -> None:
-        names = await self.names(info)
+        names = await self.naming.game(info)
         thread: discord.Thread | None = None
         threads = (await self.service.guild_settings(info.guild_id)).get(
             "threads", self.settings.game_threads
@@ -347,7 +314,7 @@ class CaravanBot(commands.AutoShardedBot):
 
     async def post_turn(self, info: GameInfo, view: Any, event: Any) -> None:
         """Post the turn's message (table, words, buttons) and take the buttons off the last."""
-        names = await self.names(info)
+        names = await self.naming.game(info)
         panel = await turn_message(info, view, event, names)
         channel = await self._channel(info)
         kwargs: dict[str, Any] = {"file": panel.file, "allowed_mentions": pinging(*panel.pings)}
@@ -376,7 +343,7 @@ class CaravanBot(commands.AutoShardedBot):
 
         async def draw(user_id: int) -> Panel:
             info, view = await self.service.view(game_id, user_id)
-            names = await self.names(info)
+            names = await self.naming.game(info)
             return await hand_panel(info, view, names, note=move_words(view, event, names))
 
         await self.live.follow(game_id, skip, draw)
@@ -398,14 +365,14 @@ class CaravanBot(commands.AutoShardedBot):
                 raise NotYourGame("You are not playing in this game; you can watch the table.")
             await interaction.response.defer(ephemeral=True, thinking=True)
             info, view = await self.service.view(game_id, interaction.user.id)
-            panel = await hand_panel(info, view, await self.names(info))
+            panel = await hand_panel(info, view, await self.naming.game(info))
             await self._show(interaction, game_id, panel)
 
         await self.guard(interaction, "hand", work())
 
     async def _current_hand(self, interaction: Interaction, game_id: int, note: str) -> None:
         info, view = await self.service.view(game_id, interaction.user.id)
-        panel = await hand_panel(info, view, await self.names(info), note=note)
+        panel = await hand_panel(info, view, await self.naming.game(info), note=note)
         await self._show(interaction, game_id, panel)
 
     async def choose_card(
@@ -424,6 +391,11 @@ class CaravanBot(commands.AutoShardedBot):
                     interaction, game_id, "The game moved on since this panel was drawn."
                 )
                 return
+            if isinstance(view, PlayerView) and view.my_turn:
+                only = only_use(view, view.hand[chosen])
+                if only is not None:  # one place for this card: choosing it plays it
+                    await self._play(interaction, game_id, version, str(only))
+                    return
             if isinstance(view, DecktetView) and picked is not None and view.my_turn:
                 readings = decktet.plays_of(view, picked)
                 if len(readings) == 1:  # one way to play these cards: play it
@@ -431,10 +403,10 @@ class CaravanBot(commands.AutoShardedBot):
                     return
                 if not readings:
                     why = decktet.why_not(view, picked)
-                    panel = await hand_panel(info, view, await self.names(info), note=why)
+                    panel = await hand_panel(info, view, await self.naming.game(info), note=why)
                     await self._show(interaction, game_id, panel)
                     return
-            panel = await hand_panel(info, view, await self.names(info), chosen, page)
+            panel = await hand_panel(info, view, await self.naming.game(info), chosen, page)
             await self._show(interaction, game_id, panel)
 
         await self.guard(interaction, "choose-card", work())
@@ -455,7 +427,7 @@ class CaravanBot(commands.AutoShardedBot):
                 interaction, game_id, "That panel was out of date (the game moved on)."
             )
             return
-        names = await self.names(outcome.game)
+        names = await self.naming.game(outcome.game)
         panel = await hand_panel(outcome.game, outcome.view, names, note="Played.")
         await self._show(interaction, game_id, panel)
         await self.after(outcome, skip=interaction.user.id)
@@ -584,7 +556,7 @@ class CaravanBot(commands.AutoShardedBot):
                 info, f"<@{mover}>, a reminder: your move in this game is due <t:{left}:R>.", mover
             )
         for info in found.overdue:  # one mention: the player who may act on it
-            late = md((await self.names(info))[info.turn or "A"])
+            late = md((await self.naming.game(info))[info.turn or "A"])
             waiting = info.user_at("B" if info.turn == "A" else "A")
             grace = int((info.deadline or 0) + info.turn_seconds)
             await self._notice(

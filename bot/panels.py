@@ -83,6 +83,8 @@ def thread_title(
     names cut so that the bot's words always fit."""
     winner = winner or info.winner
     short = {seat: cut(name, TITLE_NAME) for seat, name in names.items()}
+    if info.ai_seat is not None:
+        short[info.ai_seat] += f" ({info.ai_level})"
     words = f"{info.title}: {short['A']} vs {short['B']}"
     if over:
         if info.status == "abandoned":
@@ -132,8 +134,11 @@ async def turn_message(
             else ""
         )
         mover = info.user_at(view.turn)
-        lines = [text_note, f"<@{mover}>, {your_move}.{due}"]
-        pings = (mover,)
+        if info.ai_seat == view.turn:  # the bot itself: no mention of itself
+            lines = [text_note, f"{shown[view.turn]} is thinking."]
+        else:
+            lines = [text_note, f"<@{mover}>, {your_move}.{due}"]
+            pings = (mover,)
         buttons = items.controls(
             items.GameButton(info.id, "hand"),
             items.GameButton(info.id, "rules"),
@@ -240,7 +245,7 @@ async def hand_panel(
         discord.SelectOption(
             label=f"{i + 1}. {card_label(card)}",
             value=str(i),
-            description=_use(card, live, discardable),
+            description=_use(card, live, discardable, only_use(view, card), view, names),
             default=i == chosen,
         )
         for i, card in enumerate(view.hand)
@@ -248,12 +253,12 @@ async def hand_panel(
     parts: list[discord.ui.Item[Any]] = [items.CardSelect(info.id, info.version, options)]
     if chosen is None:
         lines.append("Your move: choose a card.")
-        disbands = [m for m in view.legal_moves if m.action == "disband" and m.card is None]
-        if disbands:
-            labelled = [(str(m), move_label(m, view, names)) for m in disbands]
-            parts.append(
-                items.MoveSelect(info.id, info.version, -1, 0, labelled, "Or disband a caravan")
-            )
+        others = _other_moves(view)
+        if others:
+            labelled = [(str(m), move_label(m, view, names)) for m in others]
+            kinds = {m.action for m in others}
+            where = OTHER_MOVES.get(frozenset(kinds), "Or discard a card, or disband a caravan")
+            parts.append(items.MoveSelect(info.id, info.version, -1, 0, labelled, where))
     else:
         card = view.hand[chosen]
         moves = [m for m in view.legal_moves if m.card == card and m.action != "disband"]
@@ -269,7 +274,42 @@ async def hand_panel(
     return Panel("\n".join(lines), file, items.controls(*parts))
 
 
-def _use(card: Card, live: set[Card], discardable: set[Card | None]) -> str:
+OTHER_MOVES = {
+    frozenset({"discard"}): "Or discard a card",
+    frozenset({"disband"}): "Or disband a caravan",
+}
+
+
+def only_use(view: PlayerView, card: Card) -> Move | None:
+    """The one move that uses `card` other than discarding it, if it has exactly one: then
+    choosing the card plays it (its discard is offered beside the cards)."""
+    uses = _unique([m for m in view.legal_moves if m.card == card and m.action != "discard"])
+    return uses[0] if len(uses) == 1 else None
+
+
+def _other_moves(view: PlayerView) -> list[Move]:
+    """Offered beside the cards: the discard of each card that one choice plays (so it can
+    still be discarded), then the disbands that use no card."""
+    seen: set[Card] = set()
+    discards = []
+    for card in view.hand:
+        if card not in seen and only_use(view, card) is not None:
+            seen.add(card)
+            discards += [m for m in view.legal_moves if m.card == card and m.action == "discard"]
+    disbands = [m for m in view.legal_moves if m.action == "disband" and m.card is None]
+    return _unique(discards) + disbands
+
+
+def _use(
+    card: Card,
+    live: set[Card],
+    discardable: set[Card | None],
+    only: Move | None,
+    view: PlayerView,
+    names: Mapping[str, str],
+) -> str:
+    if only is not None:
+        return f"one place, plays at once: {move_label(only, view, names)}"[:100]
     if card in live:
         return "can go on the table"
     return "can only be discarded" if card in discardable else "cannot be played now"

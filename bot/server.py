@@ -34,7 +34,7 @@ Choices = list[app_commands.Choice[int]]
 
 
 async def _names(bot: CaravanBot, guild_id: int, users: Iterable[int]) -> dict[int, str]:
-    return {user: await bot.name_of(guild_id, user) for user in set(users)}
+    return {user: await bot.naming.of(guild_id, user) for user in set(users)}
 
 
 def _guild(interaction: Interaction) -> int:
@@ -120,7 +120,7 @@ async def game_choices(
             opponent = (
                 f"the bot ({info.ai_level})"
                 if info.ai_seat
-                else await bot.name_of(info.guild_id, other)
+                else await bot.naming.of(info.guild_id, other)
             )
             state = (
                 ("your move" if info.turn == seat else "their move")
@@ -251,7 +251,7 @@ async def replay(bot: CaravanBot, interaction: Interaction, game_id: int) -> Non
             raise NotFound("There is no such game in this server.")
         record = await bot.service.record(game_id)
         await interaction.response.defer()
-        names = await bot.names(info)
+        names = await bot.naming.game(info)
         text, script = standing.record_text(record, names)
         _, view = await bot.service.view(game_id, None)
         drawn = pictured(names)
@@ -364,7 +364,7 @@ async def admin_end(bot: CaravanBot, interaction: Interaction, game_id: int) -> 
         info = await bot.service.abandon(game_id, guild_id)
         bot.ai.cancel(game_id)
         await bot.post_table(game_id)
-        names = md_names(await bot.names(info))
+        names = md_names(await bot.naming.game(info))
         await interaction.followup.send(
             f"Ended game #{game_id} ({names['A']} vs {names['B']}) with no result.",
             ephemeral=True,

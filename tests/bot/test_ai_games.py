@@ -40,8 +40,12 @@ async def test_a_whole_game_against_each_difficulty(database_url: str, level: st
         await play_against_ai(t, thread, seed=len(level))
         final = thread.history()[-1]
         assert "Game over" in final.content and final.attachments
-        ai_turns = [m for m in thread.history() if m.content.startswith(f"TestBot ({level})")]
+        ai_turns = [m for m in thread.history() if m.content.startswith("TestBot ")]
         assert len(ai_turns) >= 3
+        # the bot is named once, plainly: it never mentions itself, nor repeats its level
+        assert all(f"<@{t.env.bot.user.id}>" not in m.content for m in thread.history())
+        assert all(f"({level})" not in m.content for m in thread.history())
+        assert any(m.content.endswith("TestBot is thinking.") for m in thread.history())
         assert_no_hand_in_public(t, thread)
 
 

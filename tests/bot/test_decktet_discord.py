@@ -92,7 +92,8 @@ async def test_a_whole_game_against_the_bot(tmp_path: Path) -> None:
             await play_decktet_turn(t, thread, random.Random(len(thread.history())), (t.alice,))
         final = thread.history()[-1]
         assert "Game over" in final.content
-        bot_turns = [m for m in thread.history() if m.content.startswith("TestBot (normal)")]
+        bot_turns = [m for m in thread.history() if m.content.startswith("TestBot ")]
+        assert all(f"<@{t.env.bot.user.id}>" not in m.content for m in thread.history())
         assert len(bot_turns) >= 3
         assert_no_hand_in_public(t, thread)
 

@@ -250,7 +250,7 @@ async def test_info_logs_carry_no_cards(
             await play_turn(t, thread, rng)
     lines = [r.getMessage() for r in caplog.records if r.levelno >= logging.INFO]
     handled = [line for line in lines if re.fullmatch(r"[\w-]+ by \d+: \w+ in [\d.]+ ms", line)]
-    assert len(handled) >= 12 * 3
+    assert len(handled) >= 12 * 2  # hand, card (and a place, unless the card has one)
     for line in lines:
         assert not re.search(r"\b(10|[2-9AJQK])[cdhs♣♦♥♠](?!\w)", line), line
         assert not re.search(r"joker|hand\.png", line, re.I), line

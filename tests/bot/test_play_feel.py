@@ -1,14 +1,29 @@
-"""A player's hand panel follows the game (`bot.live`): kept open, it shows the player's
-turn when it comes, so every move is two choices (a card, a place); a newer panel retires
-the older one; an ending shows on it; one older than Discord's 15 minutes is left alone."""
+"""How playing feels, through SimCord, asserting on what the player is shown.
+
+A player's hand panel follows the game (`bot.live`): kept open, it shows the player's turn
+when it comes, so every move is two choices (a card, a place); a newer panel retires the
+older one; an ending shows on it; one older than Discord's 15 minutes is left alone. A card
+with one place plays with one choice."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
 from bot.live import LIFETIME, OLD
-from bot.simulate import Table, custom_id, mover_of, opened, options, panel_of, start
+from bot.panels import only_use
+from bot.simulate import (
+    Table,
+    custom_id,
+    landed,
+    mover_of,
+    opened,
+    options,
+    panel_of,
+    play_turn,
+    start,
+)
 
 
 async def legal_card_and_place(t: Table, thread: Any, member: Any) -> tuple[str, str]:
@@ -24,10 +39,10 @@ async def two_choices(t: Table, thread: Any, member: Any, panel: Any) -> Any:
     """Play a move from `panel` as it stands: a card, then a place (or the one choice,
     when the card has one place). Returns the panel after the move."""
     card, place = await legal_card_and_place(t, thread, member)
-    chosen = panel_of(
-        await member.select(panel, [card], custom_id=custom_id(panel, "caravan:card:"))
-    )
-    if "Played." in chosen.content:
+    last = thread.history()[-1]
+    result = await member.select(panel, [card], custom_id=custom_id(panel, "caravan:card:"))
+    chosen = panel_of(result)
+    if landed(thread, last, result):
         return chosen
     where = custom_id(chosen, "caravan:move:")
     places = options(chosen, "caravan:move:")
@@ -107,3 +122,45 @@ async def test_a_panel_past_fifteen_minutes_is_left_as_it_was(tmp_path: Path) ->
         await two_choices(t, thread, mover, mine)
         assert panel.content == before and not panel.components
         assert not t.env.errors
+
+
+def card_options(panel: Any) -> list[dict[str, Any]]:
+    for row in panel.components:
+        for component in row["components"]:
+            if component.get("custom_id", "").startswith("caravan:card:"):
+                return list(component["options"])
+    return []
+
+
+async def test_a_card_with_one_place_plays_with_one_choice(tmp_path: Path) -> None:
+    """Its option says so; choosing it plays it; its discard is offered beside the cards."""
+    async with opened(tmp_path) as t:
+        thread = await start(t)
+        service = t.env.bot.service
+        rng = random.Random(7)
+        for _ in range(300):
+            last = thread.history()[-1]
+            assert "Game over" not in last.content, "no card with one place came up"
+            mover = mover_of(t, last)
+            panel = panel_of(await mover.click(last, label="Your hand"))
+            info = await service.game_in_thread(thread.id)
+            _, view = await service.view(info.id, mover.id)
+            single = [o for o in card_options(panel) if o["description"].startswith("one place")]
+            for option in single:
+                card = view.hand[int(option["value"])]
+                discards = [m for m in view.legal_moves if m.action == "discard" and m.card == card]
+                if discards:
+                    break
+            else:
+                await play_turn(t, thread, rng)
+                continue
+            only = only_use(view, card)
+            assert only is not None and only.action != "discard"
+            assert str(discards[0]) in options(panel, "caravan:move:")
+            select = custom_id(panel, "caravan:card:")
+            result = await mover.select(panel, [option["value"]], custom_id=select)
+            assert landed(thread, last, result)
+            _, moves = await t.env.bot.store.seed_and_moves(info.id)
+            assert moves[-1] == str(only)
+            return
+        raise AssertionError("no card with one place came up")

@@ -1,0 +1,49 @@
+"""Members' display names, in their plain, inert form (`bot.inert.plain`), kept per user:
+from the server's member cache, else asked of Discord (the member, or the user, for a
+server this process does not hold: another shard's)."""
+
+from __future__ import annotations
+
+import contextlib
+
+import discord
+
+from bot.inert import plain
+from bot.panels import seat_names
+from bot.records import GameInfo
+
+
+class Names:
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+        self._names: dict[int, str] = {}
+
+    async def game(self, info: GameInfo) -> dict[str, str]:
+        """Each seat's name ("A", "B"): the computer's seat is the bot's own name."""
+        for user_id in info.players:
+            await self.of(info.guild_id, user_id)
+        return seat_names(info, self._names)
+
+    async def of(self, guild_id: int, user_id: int) -> str:
+        if user_id not in self._names:
+            self._names[user_id] = await self._display_name(guild_id, user_id)
+        return self._names[user_id]
+
+    def remember(self, user: discord.abc.User) -> None:
+        self._names[user.id] = plain(user.display_name)
+
+    async def _display_name(self, guild_id: int, user_id: int) -> str:
+        guild = self.client.get_guild(guild_id)
+        member = guild.get_member(user_id) if guild else None
+        try:
+            if member is None and guild is not None:
+                member = await guild.fetch_member(user_id)
+        except discord.HTTPException:
+            member = None
+        if member is not None:
+            return plain(member.display_name)
+        user = self.client.get_user(user_id)
+        if user is None:  # a server on another shard or process: ask Discord
+            with contextlib.suppress(discord.HTTPException):
+                user = await self.client.fetch_user(user_id)
+        return plain(user.display_name) if user else f"Player {user_id}"
