@@ -149,13 +149,20 @@ def caravan_words(caravan: CaravanView) -> str:
     return words
 
 
+def no_lead(a: CaravanView, b: CaravanView) -> str:
+    """Why neither caravan of a position leads it (R13): equal sales, or neither for sale."""
+    if a.for_sale and b.for_sale:
+        return f"tied at {a.value}"
+    return "neither for sale"
+
+
 def summary(view: PlayerView, names: Mapping[str, str]) -> str:
     """The table in one short paragraph: each position, who leads it, whose turn."""
     lines = []
     for number in (1, 2, 3):
         a, b = view.caravan("A", number), view.caravan("B", number)
         lead = view.positions[number - 1]
-        leader = f"{names[lead]} leads" if lead else "nobody leads"
+        leader = f"{names[lead]} leads" if lead else no_lead(a, b)
         lines.append(
             f"Position {number}: {names['A']} {caravan_words(a)}; "
             f"{names['B']} {caravan_words(b)}; {leader}."

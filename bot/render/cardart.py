@@ -149,12 +149,15 @@ def picture_card(card: Card) -> Image.Image:
 
 
 def joker() -> Image.Image:
+    """A star and its name across the top, where the next card placed below it on the
+    table leaves it showing (as a number card's corner shows its rank; a picture card
+    placed beside it leaves the star), a big star below, a small one in the far corner."""
     image, draw = _blank(FACE)
     draw.rounded_rectangle((10, 10, WIDTH - 11, HEIGHT - 11), 8, fill=DUSK)
-    _star(draw, (WIDTH / 2, HEIGHT / 2 - 14), 40, 17, AMBER)
-    _text(draw, (WIDTH / 2, HEIGHT / 2 + 48), "JOKER", 24, AMBER)
-    _text(draw, (26, 28), "\u2605", 26, AMBER)
-    _text(draw, (WIDTH - 26, HEIGHT - 28), "\u2605", 26, AMBER)
+    _text(draw, (26, 32), "\u2605", 24, AMBER)
+    _text(draw, (WIDTH / 2 + 14, 33), "JOKER", 26, AMBER)
+    _star(draw, (WIDTH / 2, HEIGHT / 2 + 14), 40, 17, AMBER)
+    _text(draw, (WIDTH - 26, HEIGHT - 28), "\u2605", 24, AMBER)
     return image
 
 

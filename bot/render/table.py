@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
+from bot.narrate import no_lead
 from bot.render import style
 from bot.render.style import (
     AMBER,
@@ -37,7 +38,7 @@ from bot.render.style import (
     Colour,
     paste_card,
 )
-from engine import MoveEvent, PlayerView
+from engine import Card, MoveEvent, PlayerView
 from engine.caravan import CaravanView
 
 WIDTH = 960
@@ -55,7 +56,10 @@ ATTACH_ROOM = COLUMN - PAD - 12 - ATTACH_X - CARD_W  # for the 2nd and later pic
 STRIP = 50
 RESULT = 44
 FOOTER = 62
-MINI_W = 40  # removed cards in the footer
+MINI_W = 60  # removed cards, in a row under the footer's words (34 px wide at 550 px)
+MINI_GAP = 6
+REMOVED_ROW = round(MINI_W * 1.4) + 14
+MAX_REMOVED = 12  # a Joker removes at most 12 cards with their picture cards; more never fit
 
 
 @dataclass
@@ -99,7 +103,9 @@ def draw_table(
     }
     over = view.phase == "over"
     strip = STRIP + (RESULT if over and result else 0)
+    removed = _removed(last)
     height = 2 * NAME_BAR + band[top] + strip + band[bottom] + FOOTER
+    height += REMOVED_ROW if removed else 0
     image = Image.new("RGB", (WIDTH, height), FELT)
     draw = ImageDraw.Draw(image)
     drawn = Drawn()
@@ -116,7 +122,7 @@ def draw_table(
     y += band[bottom]
     _name_bar(image, view, bottom, shown[bottom], y)
     y += NAME_BAR
-    _footer(image, draw, last, note, y)
+    _footer(image, draw, removed, note, y, drawn)
     return image, drawn
 
 
@@ -280,34 +286,43 @@ def _strip(
         centre = MARGIN + (number - 1) * COLUMN + COLUMN / 2
         leader = view.positions[number - 1]
         colour: Colour = SEAT_COLOURS[leader] if leader else MUTED
-        words = f"{shown[leader]} leads" if leader else "nobody leads"
+        pair = view.caravan("A", number), view.caravan("B", number)
+        words = f"{shown[leader]} leads" if leader else no_lead(*pair)
         words = style.fit(words, 18, COLUMN - 70)
         draw.ellipse((centre - 110, middle - 15, centre - 80, middle + 15), outline=colour, width=2)
         style.text(image, (centre - 95, middle), str(number), 17, colour, "mm")
         style.text(image, (centre - 70, middle), words, 18, colour, bold=leader is not None)
 
 
+def _removed(last: MoveEvent | None) -> list[Card]:
+    """The cards the last move took off the table, picture cards with their number card."""
+    if last is None:
+        return []
+    cards = [r.card for r in last.removed] + [c for r in last.removed for c in r.attached]
+    return cards[:MAX_REMOVED]
+
+
 def _footer(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
-    last: MoveEvent | None,
+    removed: list[Card],
     note: str | None,
     y: int,
+    drawn: Drawn,
 ) -> None:
-    draw.rectangle((0, y, WIDTH, y + FOOTER), fill=BAR)
+    """The last move in words, and under them the cards it removed, at a size that reads
+    at Discord's inline width."""
+    draw.rectangle((0, y, WIDTH, y + FOOTER + (REMOVED_ROW if removed else 0)), fill=BAR)
     draw.line((MARGIN, y, WIDTH - MARGIN, y), fill=BAND, width=2)
-    removed = [r.card for r in last.removed] if last else []
-    removed += [c for r in (last.removed if last else ()) for c in r.attached]
-    shown = removed[:8]
-    room = WIDTH - 2 * MARGIN - (len(shown) * (MINI_W + 6) + 90 if shown else 0)
     words = style.drawable(note or "", 17, False) or "The game begins."
-    lines = style.wrap(words, 17, room, 2, bold=False)
+    lines = style.wrap(words, 17, WIDTH - 2 * MARGIN, 2, bold=False)
     top = y + FOOTER / 2 - (len(lines) - 1) * 11
     for i, line in enumerate(lines):
         style.text(image, (MARGIN, top + i * 22), line, 17, INK, bold=False)
-    if shown:
-        x = WIDTH - MARGIN - len(shown) * (MINI_W + 6)
-        style.text(image, (x - 10, y + FOOTER / 2), "removed", 15, MUTED, "rm", bold=False)
-        for card in shown:
-            paste_card(image, card, x, y + 3, MINI_W, "faded")
-            x += MINI_W + 6
+    if removed:
+        row = y + FOOTER
+        x = int(style.text(image, (MARGIN, row + REMOVED_ROW / 2 - 4), "Removed:", 17, MUTED)) + 14
+        for card in removed:
+            paste_card(image, card, x, row, MINI_W)
+            drawn.add("removed", "", 0, (x, row, x + MINI_W, row + round(MINI_W * 1.4)))
+            x += MINI_W + MINI_GAP

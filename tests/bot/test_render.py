@@ -13,7 +13,7 @@ from PIL import Image, ImageChops, ImageStat
 from bot.render import style
 from bot.render.gallery import NAMES, Scene, hands, play_until, scenes, worst_case_view, write
 from bot.render.hand import draw_hand, playable, render_hand
-from bot.render.table import WIDTH, draw_table, render_table
+from bot.render.table import STEP, WIDTH, draw_table, render_table
 from engine import Card, Game, Rules
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
@@ -158,3 +158,27 @@ def test_card_label() -> None:
         "Joker",
         "K\u2665",
     ]
+
+
+INLINE = 550  # Discord's inline width of an image in a message
+
+
+def test_removed_cards_read_at_discords_inline_size() -> None:
+    scene = SCENES["joker"]
+    assert scene.last is not None and scene.last.removed
+    image, drawn = draw_table(scene.view, scene.names, scene.last, "note")
+    boxes = [box for kind, _, _, box in drawn.boxes if kind == "removed"]
+    assert len(boxes) == len(scene.last.removed) + sum(len(r.attached) for r in scene.last.removed)
+    scale = INLINE / image.width
+    for left, top, right, bottom in boxes:
+        assert (right - left) * scale >= 30 and (bottom - top) * scale >= 45
+        assert bottom <= image.height
+
+
+def test_a_covered_joker_still_shows_its_name() -> None:
+    """On the table a card placed over a picture card leaves its top `STEP` pixels showing
+    (as a number card's corner): the Joker's name is drawn there, in its amber."""
+    art = style.card_art(Card.parse("X")).convert("RGB")
+    shown = art.crop((0, 0, art.width, STEP))
+    amber = sum(1 for r, g, b in shown.getdata() if r > 200 and 120 < g < 210 and b < 80)
+    assert amber > 150, amber
