@@ -6,13 +6,14 @@ a sentence can never give away a hidden card.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
-from bot.render.style import SUIT_SYMBOLS, card_label
+from bot.render.style import SUIT_WORDS, card_words
 from engine import Card, MoveEvent, PlayerView, Removal
 from engine.caravan import CaravanView
 
-SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+SUIT_NAMES = SUIT_WORDS
+CardText = Callable[[Card], str]  # how cards are written: words, or signs in images
 END_WORDS = {
     "sold": "sold two or three positions",  # said exactly when the positions are known
     "out-of-cards": "the other player ran out of cards",
@@ -30,23 +31,23 @@ def _index(seat: str, number: int) -> int:
     return (0 if seat == "A" else 3) + number - 1
 
 
-def describe(event: MoveEvent, names: Mapping[str, str]) -> str:
-    """One sentence for what a move did, e.g. "Bob played K♠ on Alice's 9♣ in caravan 2:
-    9 → 18"."""
+def describe(event: MoveEvent, names: Mapping[str, str], cards: CardText = card_words) -> str:
+    """One sentence for what a move did, e.g. "Bob played King of spades on Alice's 9 of
+    clubs in caravan 2: 9 → 18" (`cards`: `card_label` for the signs, in images)."""
     mover = names[event.mover]
     move = event.move
     if move.action == "discard":
         assert event.discarded is not None
-        line = f"{mover} discarded {card_label(event.discarded)}."
+        line = f"{mover} discarded {cards(event.discarded)}."
     elif move.action == "disband":
         assert move.caravan is not None
         count = len(event.disbanded)
         line = f"{mover} disbanded caravan {move.caravan} ({count} card{'s' * (count != 1)})"
         if event.placed is not None:
-            line += f" and restarted it with {card_label(event.placed)}"
+            line += f" and restarted it with {cards(event.placed)}"
         line += "."
     else:
-        line = _play(event, names)
+        line = _play(event, names, cards)
     if event.reshuffled:
         line += f" {mover}'s discard pile was shuffled into a new deck."
     for position in event.sold:
@@ -58,10 +59,10 @@ def describe(event: MoveEvent, names: Mapping[str, str]) -> str:
     return line
 
 
-def _play(event: MoveEvent, names: Mapping[str, str]) -> str:
+def _play(event: MoveEvent, names: Mapping[str, str], cards: CardText) -> str:
     assert event.placed is not None and event.target is not None
     mover = names[event.mover]
-    placed = card_label(event.placed)
+    placed = cards(event.placed)
     owner, number, _ = event.target
     index = _index(owner, number)
     before, after = event.values_before[index], event.values_after[index]
@@ -70,7 +71,7 @@ def _play(event: MoveEvent, names: Mapping[str, str]) -> str:
             return f"{mover} started caravan {number} with {placed}."
         return f"{mover} played {placed} on caravan {number}: {before} \u2192 {after}."
     assert event.onto is not None
-    onto = card_label(event.onto)
+    onto = cards(event.onto)
     whose = "their own" if owner == event.mover else f"{names[owner]}'s"
     if not event.removed:
         return (
@@ -78,10 +79,7 @@ def _play(event: MoveEvent, names: Mapping[str, str]) -> str:
             f"{before} \u2192 {after}."
         )
     gone = _and(
-        [
-            f"{names[r.owner]}'s {card_label(r.card)}{_with(_others(r, event))}"
-            for r in event.removed
-        ]
+        [f"{names[r.owner]}'s {cards(r.card)}{_with(_others(r, event))}" for r in event.removed]
     )
     places = sorted({(r.owner, r.caravan) for r in event.removed})
     changes = "; ".join(
@@ -172,7 +170,3 @@ def summary(view: PlayerView, names: Mapping[str, str]) -> str:
     else:
         lines.append(f"{names[view.turn]} to move.")
     return " ".join(lines)
-
-
-def suit_symbol(suit: str | None) -> str:
-    return SUIT_SYMBOLS.get(suit or "", "")

@@ -17,12 +17,12 @@ from bot import items
 from bot.choices import rules_words, turn_words
 from bot.help import preset_text, topic_text
 from bot.inert import cut, md, md_names, title
-from bot.narrate import describe, result, summary
+from bot.narrate import CardText, describe, result, summary
 from bot.records import AnyEvent, AnyView, Challenge, GameInfo, title_of
 from bot.render.decktet_table import render_hand as render_decktet_hand
 from bot.render.decktet_table import render_table as render_decktet
 from bot.render.hand import playable, render_hand
-from bot.render.style import card_label, pictured
+from bot.render.style import card_label, card_words, pictured
 from bot.render.table import render_table
 from engine import Card, Move, MoveEvent, PlayerView
 from engine.decktet import DecktetEvent, DecktetRules, DecktetView
@@ -112,7 +112,7 @@ async def turn_message(
     reason = view.end_reason if view.phase == "over" else info.end_reason
     held = view.positions if isinstance(view, PlayerView) else ()
     final = result(winner, reason, drawn, held) if over else None
-    note = _note(view, event, drawn, over)
+    note = _note(view, event, drawn, over, card_label)
     png = await asyncio.to_thread(table_png, view, drawn, event, note, final)
     if isinstance(view, DecktetView):
         alt = decktet.summary(view, names)
@@ -154,9 +154,15 @@ def move_words(view: AnyView, event: AnyEvent | None, names: Mapping[str, str]) 
     return _note(view, event, md_names(names), view.phase == "over")
 
 
-def _note(view: AnyView, event: AnyEvent | None, names: Mapping[str, str], over: bool) -> str:
-    """What the turn did, in words, with `names` in the form where it is shown (drawn in
-    the image, escaped in the message)."""
+def _note(
+    view: AnyView,
+    event: AnyEvent | None,
+    names: Mapping[str, str],
+    over: bool,
+    cards: CardText = card_words,
+) -> str:
+    """What the turn did, in words, with `names` and `cards` in the form where it is shown
+    (drawn in the image, escaped and in words in the message)."""
     if isinstance(view, DecktetView):
         assert event is None or isinstance(event, DecktetEvent)
         if event is not None:
@@ -164,7 +170,7 @@ def _note(view: AnyView, event: AnyEvent | None, names: Mapping[str, str], over:
         return "" if over else f"{names[view.turn]} leads the first season."
     assert event is None or isinstance(event, MoveEvent)
     if event is not None:
-        return describe(event, names)
+        return describe(event, names, cards)
     return "" if view.phase == "over" else f"{names[view.turn]} moves first."
 
 
@@ -187,13 +193,13 @@ def move_label(move: Move, view: PlayerView, names: Mapping[str, str]) -> str:
     """A move in words for a select option."""
     if move.action == "discard":
         assert move.card is not None
-        return f"Discard {card_label(move.card)}"
+        return f"Discard {card_words(move.card)}"
     if move.action == "disband":
         assert move.caravan is not None
         caravan = view.caravan(view.turn, move.caravan)
         words = f"Disband caravan {move.caravan} (value {caravan.value})"
         if move.card is not None:
-            words += f" and restart it with {card_label(move.card)}"
+            words += f" and restart it with {card_words(move.card)}"
         return words
     assert move.card is not None and move.caravan is not None
     if move.card.is_number:
@@ -204,7 +210,7 @@ def move_label(move: Move, view: PlayerView, names: Mapping[str, str]) -> str:
     owner = move.player or view.turn
     caravan = view.caravan(owner, move.caravan)
     index = move.index or len(caravan.cards)
-    target = card_label(caravan.cards[index - 1].card)
+    target = card_words(caravan.cards[index - 1].card)
     whose = "your" if owner == view.seat else f"{names[owner]}'s"
     return f"On {whose} {target} (caravan {move.caravan}, card {index})"[:100]
 
@@ -243,7 +249,7 @@ async def hand_panel(
     discardable = {m.card for m in view.legal_moves if m.action == "discard"}
     options = [
         discord.SelectOption(
-            label=f"{i + 1}. {card_label(card)}",
+            label=f"{i + 1}. {card_words(card)}",
             value=str(i),
             description=_use(card, live, discardable, only_use(view, card), view, names),
             default=i == chosen,
@@ -265,10 +271,10 @@ async def hand_panel(
         moves += [m for m in view.legal_moves if m.card == card and m.action == "disband"]
         labelled = [(str(m), move_label(m, view, names)) for m in _unique(moves)]
         if not labelled:
-            lines.append(f"{card_label(card)} cannot be played now: choose another card.")
+            lines.append(f"{card_words(card)} cannot be played now: choose another card.")
             return Panel("\n".join(lines), file, items.controls(*parts))
         shown, page = items.paged(labelled, page, "places")
-        where = f"Where does {card_label(card)} go?"
+        where = f"Where does {card_words(card)} go?"
         lines.append(f"Your move: {where}")
         parts.append(items.MoveSelect(info.id, info.version, chosen, page, shown, where))
     return Panel("\n".join(lines), file, items.controls(*parts))

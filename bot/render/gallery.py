@@ -20,6 +20,7 @@ from bot.narrate import describe, result
 from bot.render.decktet_table import draw_hand as draw_decktet_hand
 from bot.render.decktet_table import draw_table as draw_decktet
 from bot.render.hand import draw_hand
+from bot.render.style import card_label
 from bot.render.table import draw_table
 from engine import Game, MoveEvent, PlayerView, Rules
 from engine.caravan import parse_caravan
@@ -42,7 +43,7 @@ class Scene:
     last: MoveEvent | None
 
     def table(self) -> Image.Image:
-        note = describe(self.last, self.names) if self.last else None
+        note = describe(self.last, self.names, card_label) if self.last else None
         over = self.view.phase == "over"
         view = self.view
         line = result(view.winner, view.end_reason, self.names, view.positions) if over else None

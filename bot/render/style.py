@@ -100,8 +100,22 @@ def paste_card(
     canvas.paste(bottom, (x, y + CORNER + body.height), bottom)
 
 
+RANK_WORDS = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}
+SUIT_WORDS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+
+
+def card_words(card: Card) -> str:
+    """How a card is written in Discord's text: "7 of diamonds", "King of spades",
+    "Joker". Words, not suit signs: Discord draws ♠ and ♣ dark on its dark theme, where
+    they all but vanish (and a screen reader says "black spade suit")."""
+    if card.suit is None:
+        return "Joker"
+    return f"{RANK_WORDS.get(card.rank, str(card.rank))} of {SUIT_WORDS[card.suit]}"
+
+
 def card_label(card: Card) -> str:
-    """How a card is written for people: 7♦, 10♣, K♠, Joker."""
+    """How a card is written in the images, where the bot picks the colours: 7♦, 10♣, K♠,
+    Joker."""
     if card.suit is None:
         return "Joker"
     rank = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K"}.get(card.rank, str(card.rank))

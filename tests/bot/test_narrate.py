@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.narrate import describe, result, summary
+from bot.render.style import card_label
 from engine import Game
 
 NAMES = {"A": "Alice", "B": "Bob"}
@@ -47,8 +48,29 @@ POSITION = {
     ],
 )
 def test_each_kind_of_move(move: str, words: str) -> None:
+    """As drawn in the table image (suit signs, in colours the bot picks)."""
     game = Game.from_position(POSITION)
-    assert describe(game.play(move).public(), NAMES) == words
+    assert describe(game.play(move).public(), NAMES, card_label) == words
+
+
+@pytest.mark.parametrize(
+    ("move", "words"),
+    [
+        (
+            "Ks@A2",
+            "Bob played King of spades on Alice's 10 of diamonds in caravan 2: 10 \u2192 20.",
+        ),
+        ("Js@A1", "Bob's Jack of spades removed Alice's 9 of clubs with 1 picture card"),
+        ("X@A1.1", "Bob's Joker on Alice's 9 of clubs removed Bob's 9 of spades"),
+        ("discard:8h", "Bob discarded 8 of hearts."),
+    ],
+)
+def test_discords_text_names_cards_in_words(move: str, words: str) -> None:
+    """In message text and select options, no suit signs: Discord draws ♠ and ♣ dark on its
+    dark theme."""
+    game = Game.from_position(POSITION)
+    line = describe(game.play(move).public(), NAMES)
+    assert line.startswith(words) and not set(line) & set("\u2660\u2663\u2665\u2666")
 
 
 def test_the_opening_and_a_draw_of_hidden_cards_is_never_told() -> None:
@@ -62,7 +84,7 @@ def test_a_sale_is_told() -> None:
     position = {**POSITION, "B": {**POSITION["B"], "caravans": ["Th 6h", "9s 5s", "4d"]}}
     game = Game.from_position(position)
     line = describe(game.play("5d@1").public(), NAMES)
-    assert line == "Bob played 5\u2666 on caravan 1: 16 \u2192 21. Bob now takes position 1."
+    assert line == "Bob played 5 of diamonds on caravan 1: 16 \u2192 21. Bob now takes position 1."
 
 
 def test_result_lines() -> None:

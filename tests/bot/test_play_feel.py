@@ -164,3 +164,41 @@ async def test_a_card_with_one_place_plays_with_one_choice(tmp_path: Path) -> No
             assert moves[-1] == str(only)
             return
         raise AssertionError("no card with one place came up")
+
+
+SIGNS = set("\u2660\u2663\u2665\u2666")
+
+
+def texts_of(message: Any) -> list[str]:
+    """What a member reads of a message: its words, its images' alt text, its options."""
+    found = [message.content or ""]
+    found += [a.description or "" for a in message.attachments]
+    for row in message.components:  # raw rows (a panel) or discord.py's (a channel message)
+        for component in row["components"] if isinstance(row, dict) else row.children:
+            raw = component if isinstance(component, dict) else component.to_dict()
+            for option in raw.get("options", []):
+                found += [option.get("label", ""), option.get("description", "") or ""]
+            found.append(raw.get("placeholder", "") or raw.get("label", "") or "")
+    return found
+
+
+async def test_cards_are_named_in_words_wherever_discord_draws_the_text(tmp_path: Path) -> None:
+    async with opened(tmp_path) as t:
+        thread = await start(t)
+        rng = random.Random(11)
+        read: list[str] = []
+        for _ in range(14):
+            last = thread.history()[-1]
+            mover = mover_of(t, last)
+            panel = panel_of(await mover.click(last, label="Your hand"))
+            read += texts_of(panel)
+            select = custom_id(panel, "caravan:card:")
+            chosen = panel_of(
+                await mover.select(panel, [options(panel, "caravan:card:")[0]], custom_id=select)
+            )
+            read += texts_of(chosen)
+            await play_turn(t, thread, rng)
+        for message in thread.history():
+            read += texts_of(message)
+        assert any(" of " in text for text in read), "cards were named"
+        assert not [text for text in read if SIGNS & set(text)]
