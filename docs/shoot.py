@@ -1,0 +1,198 @@
+"""Screenshots of the local preview for the README and docs/, taken as a player sees them:
+the bot runs in `caravan-bot local` (SimCord, no token), and headless Chromium plays it
+through the page (Playwright; Debian's chromium).
+
+    pip install -e '.[docs]'   # Playwright; the browser is the system's /usr/bin/chromium
+    python docs/shoot.py [--out docs] [--chromium /usr/bin/chromium]
+
+Writes preview-challenge.png, preview-game-start.png, preview-hand.png,
+preview-rules-help.png, and move-1.png ... move-4.png (all four in move.gif): one whole move
+as a player who keeps the hand panel open makes it (the panel has followed the game and
+shows the turn; a card; a place; the table after).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from PIL import Image
+from playwright.async_api import Page, async_playwright
+
+SIZE = {"width": 1200, "height": 900}
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def start_preview(folder: Path) -> tuple[subprocess.Popen[str], str]:
+    """`caravan-bot local` in `folder` (its database there); the page's URL."""
+    bot = Path(sys.executable).with_name("caravan-bot")
+    process = subprocess.Popen(
+        [str(bot), "local"],
+        cwd=folder,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    assert process.stdout is not None
+    for line in process.stdout:
+        found = re.search(r"Open (http://\S+)", line)
+        if found:
+            return process, found.group(1)
+    raise SystemExit("the local preview did not start")
+
+
+async def settle(page: Page) -> None:
+    await page.wait_for_timeout(900)
+
+
+async def view_as(page: Page, name: str) -> None:
+    await page.select_option("#viewer-picker", label=name)
+    await settle(page)
+
+
+async def command(page: Page, text: str, *members: str) -> None:
+    """Type a slash command, choose it, fill its user options with `members`, send it."""
+    await page.fill("#channel-composer-input", text)
+    await settle(page)
+    await page.click("#command-entry-0")
+    await settle(page)
+    for member in members:
+        await page.keyboard.press("Enter")
+        await settle(page)
+        await page.locator(".command-suggestion").filter(has_text=member).first.click()
+        await settle(page)
+    await page.click("#send-message")
+    await settle(page)
+
+
+async def press(page: Page, label: str) -> None:
+    await page.get_by_role("button", name=label).last.click()
+    await settle(page)
+
+
+async def choose(page: Page, placeholder: str, *uses: str) -> None:
+    """Open the last select whose placeholder starts with `placeholder` and pick its first
+    option whose description starts with one of `uses` (any, without), never a page."""
+    await page.locator("[role=combobox]").filter(has_text=placeholder).last.click()
+    await settle(page)
+    options = page.locator(".select-option:visible")
+    for index in range(await options.count()):
+        lines = [line.strip() for line in (await options.nth(index).inner_text()).splitlines()]
+        about = lines[-1] if len(lines) > 1 else ""
+        if not lines[0].lower().startswith("page") and (not uses or about.startswith(uses)):
+            await options.nth(index).click()
+            await settle(page)
+            return
+    raise SystemExit(f"no option for {uses} in {placeholder!r}")
+
+
+async def move(page: Page) -> None:
+    """A card that can go on the table, then its place (unless it had one place, and
+    played at once)."""
+    await choose(page, "Choose a card", "can go on the table", "one place")
+    if await page.locator("[role=combobox]").filter(has_text="Where does").count():
+        await choose(page, "Where does")
+
+
+async def mover(page: Page) -> str:
+    """Who the last turn message asks to move."""
+    text = await page.locator("#channel-message-list").inner_text()
+    found = re.findall(r"@(\w+), your move", text)
+    return found[-1]
+
+
+async def shoot(page: Page, out: Path, name: str) -> None:
+    await page.screenshot(path=str(out / name))
+    print(f"wrote {out / name}")
+
+
+async def rules_help(page: Page, out: Path) -> None:
+    await page.fill("#channel-composer-input", "/caravan rules")
+    await settle(page)
+    await page.click("#command-entry-0")
+    await settle(page)
+    await page.keyboard.press("Enter")
+    await settle(page)
+    await page.locator(".command-suggestion").filter(has_text="queen").first.click()
+    await settle(page)
+    await page.click("#send-message")
+    await settle(page)
+    await shoot(page, out, "preview-rules-help.png")
+
+
+def animate(out: Path, names: list[str], target: str, width: int = 800) -> None:
+    """The screenshots `names` as one looping animated image, 2.5 s a frame."""
+    frames = []
+    for name in names:
+        with Image.open(out / name) as shot:
+            height = round(shot.height * width / shot.width)
+            frames.append(shot.convert("RGB").resize((width, height), Image.Resampling.LANCZOS))
+    frames[0].save(
+        out / target, save_all=True, append_images=frames[1:], duration=2500, loop=0, optimize=True
+    )
+    print(f"wrote {out / target}")
+
+
+async def run(out: Path, chromium: str, url: str) -> None:
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=chromium, args=FLAGS)
+        page = await browser.new_page(viewport=SIZE)  # type: ignore[arg-type]
+        await page.goto(url)
+        await settle(page)
+        await command(page, "/caravan challenge", "Bob")
+        await shoot(page, out, "preview-challenge.png")
+        await view_as(page, "Bob")
+        await press(page, "Accept")
+        await shoot(page, out, "preview-game-start.png")
+        first = await mover(page)
+        await view_as(page, first)
+        await press(page, "Your hand")
+        await shoot(page, out, "preview-hand.png")
+        await move(page)
+        other = "Bob" if first == "Alice" else "Alice"
+        await view_as(page, other)
+        await press(page, "Your hand")
+        await move(page)
+        # the first player kept their panel open: it now shows their turn, and the move
+        # is two choices, a card and a place
+        await view_as(page, first)
+        await shoot(page, out, "move-1.png")
+        await choose(page, "Choose a card", "can go on the table")
+        await shoot(page, out, "move-2.png")
+        await choose(page, "Where does")
+        await shoot(page, out, "move-3.png")
+        await page.locator("nav.message-navigation button").last.click()  # the new table
+        await settle(page)
+        await shoot(page, out, "move-4.png")
+        await rules_help(page, out)
+        await browser.close()
+    animate(out, [f"move-{i}.png" for i in range(1, 5)], "move.gif")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path(__file__).parent)
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        process, url = start_preview(Path(folder))
+        try:
+            asyncio.run(run(args.out.resolve(), args.chromium, url))
+        finally:
+            process.terminate()
+            process.wait()
+
+
+if __name__ == "__main__":
+    main()
