@@ -44,13 +44,11 @@ def turn_words(seconds: int) -> str:
     for words, value in TURN_TIMES.items():
         if value == seconds:
             return words
-    if seconds % 86400 == 0:
-        return f"{seconds // 86400} days"
-    if seconds % 3600 == 0:
-        return f"{seconds // 3600} hours"
-    if seconds % 60 == 0:
-        return f"{seconds // 60} minutes"
-    return f"{seconds} seconds"
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60), ("second", 1)):
+        if seconds % size == 0:
+            count = seconds // size
+            return f"{count} {unit}{'s' * (count != 1)}"
+    raise AssertionError("unreachable")
 
 
 def rules_words(rules: AnyRules) -> str:

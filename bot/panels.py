@@ -67,7 +67,11 @@ def challenge_text(challenge: Challenge, status: str) -> str:
         f"<@{challenge.challenger_id}> challenges {who} to {title_of(challenge.rules)} "
         f"({rules_words(challenge.rules)}, {turn_words(challenge.turn_seconds)} a turn)."
     )
-    tail = CHALLENGE_ENDS.get(status) or f"Expires <t:{int(challenge.expires_at)}:R>."
+    # How long it is open, in words, and until when (a clock time, which every client
+    # shows the same): not a relative time, which a client counts from its own clock
+    open_for = turn_words(round(challenge.expires_at - challenge.created_at))
+    until = f"<t:{int(challenge.expires_at)}:t>"
+    tail = CHALLENGE_ENDS.get(status) or f"Open for {open_for}, until {until}."
     return f"{head}\n{tail}"
 
 

@@ -72,6 +72,7 @@ class Challenge:
     expires_at: float
     game_id: int | None
     rematch_of: int | None = None  # the finished game this challenge is the rematch of
+    created_at: float = 0.0
 
     @staticmethod
     def from_row(row: Any) -> Challenge:
@@ -88,6 +89,7 @@ class Challenge:
             expires_at=row["expires_at"],
             game_id=row["game_id"],
             rematch_of=row["rematch_of"],
+            created_at=row["created_at"],
         )
 
 

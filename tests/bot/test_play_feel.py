@@ -11,6 +11,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.live import LIFETIME, OLD
 from bot.panels import only_use
 from bot.simulate import (
@@ -202,3 +204,18 @@ async def test_cards_are_named_in_words_wherever_discord_draws_the_text(tmp_path
             read += texts_of(message)
         assert any(" of " in text for text in read), "cards were named"
         assert not [text for text in read if SIGNS & set(text)]
+
+
+@pytest.mark.parametrize(("seconds", "words"), [(15 * 60, "15 minutes"), (60, "1 minute")])
+async def test_a_challenge_says_how_long_it_is_open_as_set(
+    tmp_path: Path, seconds: int, words: str
+) -> None:
+    """In words and as a clock time: a relative time is counted by each client from its own
+    clock (the local preview's was behind, and said 16 minutes)."""
+    async with opened(tmp_path, challenge_expiry_seconds=seconds) as t:
+        asked = await t.alice.slash(t.channel, "caravan challenge", opponent=t.bob)
+        text = asked.response.content
+        assert f"Open for {words}, until <t:" in text and ":t>." in text, text
+        until = int(text.split("<t:")[1].split(":")[0])
+        challenge = await t.env.bot.service.challenge(1)
+        assert until == int(challenge.expires_at)
