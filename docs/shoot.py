@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 from playwright.async_api import Page, async_playwright
@@ -180,6 +181,70 @@ async def run(out: Path, chromium: str, url: str) -> None:
     animate(out, [f"move-{i}.png" for i in range(1, 5)], "move.gif")
 
 
+async def page_of(playwright: Any, chromium: str) -> tuple[Any, Page]:
+    browser = await playwright.chromium.launch(executable_path=chromium, args=FLAGS)
+    return browser, await browser.new_page(viewport=SIZE)
+
+
+async def worlds(out: Path, chromium: str) -> None:
+    """The pictures that need SimCord's clock or many games: a turn running out (the
+    reminder at half time, the claim), the leaderboard and stats after a few games, and a
+    Decktet game. Each in its own in-process world (`bot.simulate.opened`), its channel
+    shown by SimCord's preview."""
+    from bot.simulate import opened, panel_of
+
+    async with async_playwright() as playwright:
+        browser, page = await page_of(playwright, chromium)
+        with tempfile.TemporaryDirectory() as folder:
+            async with opened(Path(folder)) as t:
+                asked = await t.alice.slash(
+                    t.channel, "caravan challenge", opponent=t.bob, turn=300
+                )
+                await t.bob.click(asked.response, label="Accept")
+                thread = t.channel.threads[-1]
+                first = thread.history()[-1]
+                waiting = t.bob if f"<@{t.alice.id}>, your move" in first.content else t.alice
+                await t.env.advance_time(150 + 61)
+                await t.env.advance_time(150)
+                await waiting.click(thread.history()[-1], label="Claim the win")
+                async with t.env.preview(thread, viewers=[waiting], layout="channel") as pv:
+                    await page.goto(pv.url)
+                    await settle(page)
+                    await shoot(page, out, "preview-timers.png")
+        with tempfile.TemporaryDirectory() as folder:
+            async with opened(Path(folder)) as t:
+                for loser in (t.bob, t.carol, t.bob, t.alice):
+                    winner = t.alice if loser is not t.alice else t.bob
+                    asked = await winner.slash(t.channel, "caravan challenge", opponent=loser)
+                    await loser.click(asked.response, label="Accept")
+                    turn = t.channel.threads[-1].history()[-1]
+                    sure = await loser.click(turn, label="Resign")
+                    await loser.click(sure.response, label="Yes, resign")
+                await t.carol.slash(t.channel, "caravan leaderboard")
+                await t.alice.slash(t.channel, "caravan stats")
+                async with t.env.preview(
+                    t.channel, viewers=[t.alice, t.carol], layout="channel"
+                ) as pv:
+                    await page.goto(pv.url)
+                    await settle(page)
+                    await shoot(page, out, "preview-standing.png")
+        with tempfile.TemporaryDirectory() as folder:
+            async with opened(Path(folder)) as t:
+                asked = await t.alice.slash(
+                    t.channel, "caravan challenge", opponent=t.bob, game="decktet"
+                )
+                await t.bob.click(asked.response, label="Accept")
+                thread = t.channel.threads[-1]
+                turn = thread.history()[-1]
+                mover = t.alice if f"<@{t.alice.id}>" in turn.content else t.bob
+                panel_of(await mover.click(turn, label="Your hand"))
+                async with t.env.preview(thread, viewers=[mover], layout="channel") as pv:
+                    await page.goto(pv.url)
+                    await settle(page)
+                    await shoot(page, out, "preview-decktet.png")
+        await browser.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path(__file__).parent)
@@ -192,6 +257,7 @@ def main() -> None:
         finally:
             process.terminate()
             process.wait()
+    asyncio.run(worlds(args.out.resolve(), args.chromium))
 
 
 if __name__ == "__main__":

@@ -102,6 +102,8 @@ def draw_table(
         for seat in "AB"
     }
     over = view.phase == "over"
+    if over and result and not note:  # an ending with no move (resigned, claimed, closed)
+        note = result
     strip = STRIP + (RESULT if over and result else 0)
     removed = _removed(last)
     height = 2 * NAME_BAR + band[top] + strip + band[bottom] + FOOTER

@@ -3,6 +3,7 @@ encoder, and what the hand marks as playable."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 from itertools import combinations, pairwise
 from pathlib import Path
@@ -182,3 +183,13 @@ def test_a_covered_joker_still_shows_its_name() -> None:
     shown = art.crop((0, 0, art.width, STEP))
     amber = sum(1 for r, g, b in shown.getdata() if r > 200 and 120 < g < 210 and b < 80)
     assert amber > 150, amber
+
+
+def test_an_ending_with_no_move_says_the_result_in_the_footer() -> None:
+    """A resigned or claimed game's final table has no last move: its footer says the
+    result, never the opening's "The game begins."."""
+    view = SCENES["opening"].view
+    ended = dataclasses.replace(view, phase="over", winner="B", end_reason="resigned")
+    with_note = draw_table(ended, NAMES, None, "", "Bob wins: resignation.")[0]
+    plain_footer = draw_table(ended, NAMES, None, "The game begins.", "Bob wins: resignation.")[0]
+    assert ImageChops.difference(with_note, plain_footer).getbbox() is not None
