@@ -8,7 +8,10 @@ through the page (Playwright; Debian's chromium).
 Writes preview-challenge.png, preview-game-start.png, preview-hand.png,
 preview-rules-help.png, and move-1.png ... move-4.png (all four in move.gif): one whole move
 as a player who keeps the hand panel open makes it (the panel has followed the game and
-shows the turn; a card; a place; the table after).
+shows the turn; a card; a place; the table after); then, in SimCord worlds of its own
+(`bot.simulate.opened`, whose clock it moves), preview-timers.png (a turn running out, the
+claim), preview-standing.png (the leaderboard and stats after four games) and
+preview-decktet.png.
 """
 
 from __future__ import annotations
