@@ -23,6 +23,7 @@ from bot.simulate import (
     opened,
     options,
     panel_of,
+    play_decktet_turn,
     play_turn,
     start,
 )
@@ -219,3 +220,20 @@ async def test_a_challenge_says_how_long_it_is_open_as_set(
         until = int(text.split("<t:")[1].split(":")[0])
         challenge = await t.env.bot.service.challenge(1)
         assert until == int(challenge.expires_at)
+
+
+async def test_a_decktet_panel_follows_its_game_too(tmp_path: Path) -> None:
+    async with opened(tmp_path) as t:
+        asked = await t.alice.slash(
+            t.channel, "caravan challenge", opponent=t.bob, game="decktet", hands=1
+        )
+        await t.bob.click(asked.response, label="Accept")
+        thread = t.channel.threads[-1]
+        turn = thread.history()[-1]
+        mover = t.alice if f"<@{t.alice.id}>" in turn.content else t.bob
+        waiting = t.bob if mover is t.alice else t.alice
+        kept = panel_of(await waiting.click(turn, label="Your hand"))
+        assert "Choose the cards" not in kept.content
+        await play_decktet_turn(t, thread, random.Random(3), (mover,))
+        assert "Your move" in kept.content and kept.components, kept.content
+        assert kept.content.startswith(mover.name), "the other's play, in words, first"
