@@ -6,11 +6,13 @@ the deadline sweeps; on one database, by one bot process or by several.
 The real bot runs in SimCord's in-memory Discord (SimCord delivers one interaction at a
 time, as one shard sees them in order). `--games` pairs of members each start a game; the
 games then advance turn by turn in rotation, every player doing what a player does
-(`bot.simulate.play_turn`: open the hand, choose a card, choose a place), until every game
-is over. A quarter of the pairs also look at `/caravan games`, the leaderboard and their
-stats once along the way. Beside them, one game in twenty (5-minute turns) is left by its
-players after a few moves. Then the bot is restarted on the same database, 15 minutes pass
-on SimCord's clock (every minute's sweep runs: reminders, time-up notices, and the deserted
+(`bot.simulate.play_turn`: a card, a place; by default each player keeps their hand panel
+open, as the bot's panels follow the game, and opens it only once; `--open-every-turn`
+presses Your hand every turn, as before the panels followed), until every game is over. A
+quarter of the pairs also look at `/caravan games`, the leaderboard and their stats once
+along the way. Beside them, one game in twenty (5-minute turns) is left by its players
+after a few moves. Then the bot is restarted on the same database, 15 minutes pass on
+SimCord's clock (every minute's sweep runs: reminders, time-up notices, and the deserted
 games closed), and every game is checked.
 
 Without `--database-url`, a temporary SQLite file. With `--processes N` (PostgreSQL only:
@@ -59,7 +61,9 @@ async def look_around(t: Any, member: Any) -> list[Any]:
     ]
 
 
-async def world(games: int, url: str, index: int, processes: int) -> dict[str, Any]:
+async def world(
+    games: int, url: str, index: int, processes: int, keep: bool = True
+) -> dict[str, Any]:
     """One bot process's share: its games played out, restarted, swept, checked."""
     sharding: dict[str, Any] = {}
     if processes > 1:
@@ -77,10 +81,11 @@ async def world(games: int, url: str, index: int, processes: int) -> dict[str, A
         for thread, players in deserted:
             for _ in range(3):
                 await play_turn(t, thread, rng, players)
+        kept: dict[int, Any] = {}  # each player's panel, kept open as the bot's follow
         while live:
             rounds += 1
             for thread, players in list(live):
-                if not await play_turn(t, thread, rng, players, timings):
+                if not await play_turn(t, thread, rng, players, timings, kept if keep else None):
                     live.remove((thread, players))
             if rounds == 20:
                 for _, players in started[: max(1, games // 4)]:
@@ -111,11 +116,12 @@ async def world(games: int, url: str, index: int, processes: int) -> dict[str, A
     }
 
 
-def in_processes(games: int, url: str, processes: int) -> list[dict[str, Any]]:
+def in_processes(games: int, url: str, processes: int, every: bool) -> list[dict[str, Any]]:
     """Run each process's share as its own OS process (this script, `--world i`)."""
     with tempfile.TemporaryDirectory() as folder:
         reports = [Path(folder) / f"world{i}.json" for i in range(processes)]
         command = [sys.executable, __file__, f"--database-url={url}", f"--games={games}"]
+        command += ["--open-every-turn"] if every else []
         children = [
             subprocess.Popen(
                 [*command, f"--processes={processes}", f"--world={i}", f"--report={reports[i]}"]
@@ -169,6 +175,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--database-url", help="default: a temporary SQLite file")
     parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument(
+        "--open-every-turn",
+        action="store_true",
+        help="players press Your hand every turn (default: they keep their panel open)",
+    )
     parser.add_argument("--world", type=int, help=argparse.SUPPRESS)  # one child's index
     parser.add_argument("--report", type=Path, help=argparse.SUPPRESS)  # where it writes
     args = parser.parse_args()
@@ -176,15 +187,17 @@ def main() -> None:
         parser.error("--processes above 1 needs --database-url postgresql://... (SQLite: one)")
     share = args.games // args.processes
     if args.world is not None:
-        found = asyncio.run(world(share, args.database_url, args.world, args.processes))
+        keep = not args.open_every_turn
+        found = asyncio.run(world(share, args.database_url, args.world, args.processes, keep))
         args.report.write_text(json.dumps(found))
         return
     with tempfile.TemporaryDirectory() as folder:
         url = args.database_url or sqlite_url(Path(folder) / "caravan.db")
         if args.processes > 1:
-            worlds = in_processes(args.games, url, args.processes)
+            worlds = in_processes(args.games, url, args.processes, args.open_every_turn)
         else:
-            worlds = [asyncio.run(world(args.games, url, 0, 1))]
+            keep = not args.open_every_turn
+            worlds = [asyncio.run(world(args.games, url, 0, 1, keep))]
         report(share * args.processes, args.processes, worlds, url)
 
 

@@ -167,16 +167,24 @@ async def play_turn(
     rng: random.Random,
     players: Sequence[Any] = (),
     timings: Timings | None = None,
+    kept: dict[int, Any] | None = None,
 ) -> bool:
     """The player to move opens their hand, picks a card (or a disband) and a place, all
-    from what the bot offers. False once the game is over."""
+    from what the bot offers. False once the game is over. With `kept` (each player's
+    panel, by id), a player keeps their panel open between turns, as the bot's panels
+    follow the game: it shows their turn when it comes, and they open one only the first
+    time."""
     last = thread.history()[-1]
     if "Game over" in last.content:
         return False
     mover = mover_of(t, last, players)
     panels = timings.panels if timings else None
     moved = timings.moves if timings else None
-    panel = panel_of(await _timed(panels, mover.click(last, label="Your hand")))
+    panel = kept.get(mover.id) if kept is not None else None
+    if panel is None or not options(panel, "caravan:card:"):
+        panel = panel_of(await _timed(panels, mover.click(last, label="Your hand")))
+    if kept is not None:
+        kept[mover.id] = panel
     assert panel.ephemeral and panel.attachments
     while True:
         cards = options(panel, "caravan:card:")
