@@ -23,7 +23,7 @@ import discord
 from discord.ext import commands, tasks
 
 from bot import decktet_panels as decktet
-from bot import items
+from bot import decktet_words, items
 from bot.ai import LEVELS, AiTurns
 from bot.choices import GameChoice, game_options, rules_words
 from bot.commands import AdminCommands, CaravanCommands
@@ -402,7 +402,7 @@ class CaravanBot(commands.AutoShardedBot):
                     await self._play(interaction, game_id, version, str(readings[0]))
                     return
                 if not readings:
-                    why = decktet.why_not(view, picked)
+                    why = decktet_words.why_not(view, picked)
                     panel = await hand_panel(info, view, await self.naming.game(info), note=why)
                     await self._show(interaction, game_id, panel)
                     return

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 from bot import decktet_panels as decktet
-from bot import items
+from bot import decktet_words, items
 from bot.choices import rules_words, turn_words
 from bot.help import preset_text, topic_text
 from bot.inert import cut, md, md_names, title
@@ -119,8 +119,8 @@ async def turn_message(
     note = _note(view, event, drawn, over, card_label)
     png = await asyncio.to_thread(table_png, view, drawn, event, note, final)
     if isinstance(view, DecktetView):
-        alt = decktet.summary(view, names)
-        your_move = f"your move: {decktet.prompt(view)}"
+        alt = decktet_words.summary(view, names)
+        your_move = f"your move: {decktet_words.prompt(view)}"
     else:
         alt, your_move = summary(view, names), "your move"
     file = discord.File(io.BytesIO(png), "table.png", description=alt[:1024])
@@ -170,7 +170,7 @@ def _note(
     if isinstance(view, DecktetView):
         assert event is None or isinstance(event, DecktetEvent)
         if event is not None:
-            return decktet.describe(event, names)
+            return decktet_words.describe(event, names)
         return "" if over else f"{names[view.turn]} leads the first season."
     assert event is None or isinstance(event, MoveEvent)
     if event is not None:

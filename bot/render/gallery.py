@@ -15,7 +15,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from bot import decktet_panels as decktet
+from bot import decktet_words as decktet
 from bot.narrate import describe, result
 from bot.render.decktet_table import draw_hand as draw_decktet_hand
 from bot.render.decktet_table import draw_table as draw_decktet

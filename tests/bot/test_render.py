@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import subprocess
+import sys
 from itertools import combinations, pairwise
 from pathlib import Path
 
@@ -193,3 +195,17 @@ def test_an_ending_with_no_move_says_the_result_in_the_footer() -> None:
     with_note = draw_table(ended, NAMES, None, "", "Bob wins: resignation.")[0]
     plain_footer = draw_table(ended, NAMES, None, "The game begins.", "Bob wins: resignation.")[0]
     assert ImageChops.difference(with_note, plain_footer).getbbox() is not None
+
+
+def test_nothing_under_bot_render_nor_the_words_imports_discord() -> None:
+    """The images and the words (`bot.narrate`, `bot.decktet_words`) are drawn without
+    Discord: a fresh interpreter importing all of them has no `discord` module loaded."""
+    code = (
+        "import importlib, pkgutil, sys, bot.render\n"
+        "for found in pkgutil.iter_modules(bot.render.__path__):\n"
+        "    importlib.import_module('bot.render.' + found.name)\n"
+        "import bot.narrate, bot.decktet_words\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'discord'))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]", done.stdout
