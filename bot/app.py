@@ -27,7 +27,7 @@ from bot import decktet_words, items
 from bot.ai import LEVELS, AiTurns
 from bot.choices import GameChoice, game_options, rules_words
 from bot.commands import AdminCommands, CaravanCommands
-from bot.errors import NotYourGame, ServiceError, StaleView
+from bot.errors import BadOption, GameNotOver, NotYourGame, ServiceError, StaleView, WrongPlace
 from bot.inert import cut, md
 from bot.live import LivePanels
 from bot.names import Names
@@ -183,7 +183,7 @@ class CaravanBot(commands.AutoShardedBot):
                 await self._start_ai_game(interaction, difficulty, rules, turn_seconds)
                 return
             if opponent is not None and opponent.bot:
-                raise NotYourGame("Bots cannot play Caravan here; challenge a person or me.")
+                raise BadOption("Bots cannot play Caravan here; challenge a person or me.")
             assert interaction.guild_id is not None and interaction.channel_id is not None
             challenge = await self.service.create_challenge(
                 interaction.guild_id,
@@ -250,11 +250,11 @@ class CaravanBot(commands.AutoShardedBot):
         The opening message answers the interaction, or goes to `channel_id` when given
         (a rematch pressed in a game's thread starts in the thread's channel)."""
         if level not in LEVELS:
-            raise NotYourGame(f"The difficulty is one of {', '.join(LEVELS)}.")
+            raise BadOption(f"The difficulty is one of {', '.join(LEVELS)}.")
         guild_id = interaction.guild_id
         channel_id = channel_id or interaction.channel_id
         if guild_id is None or channel_id is None or self.user is None:
-            raise NotYourGame("Games are played in a server's channel.")
+            raise WrongPlace("Games are played in a server's channel.")
         info = await self.service.start_ai_game(
             guild_id,
             channel_id,
@@ -493,7 +493,7 @@ class CaravanBot(commands.AutoShardedBot):
             if seat is None or info.ai_seat == seat:
                 raise NotYourGame("Only the players of this game can ask for a rematch.")
             if info.active:
-                raise NotYourGame("This game is still going on.")
+                raise GameNotOver("This game is still going on.")
             if info.ai_seat is not None:
                 level = info.ai_level or "normal"
                 await self._start_ai_game(

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.errors import BadDeck, NotYourGame
+from bot.errors import BadDeck, BadOption, WrongPlace
 from bot.inert import quote
 from bot.records import DECKTET, AnyRules
 from engine import Rules
@@ -75,7 +75,7 @@ async def game_options(
     channels."""
     guild_id, channel_id = interaction.guild_id, interaction.channel_id
     if guild_id is None or channel_id is None:
-        raise NotYourGame("Games are played in a server's channel.")
+        raise WrongPlace("Games are played in a server's channel.")
     server = await bot.service.guild_settings(guild_id)
     allowed = server.get("channels") or []
     if allowed and channel_id not in allowed:
@@ -83,19 +83,19 @@ async def game_options(
         parent = getattr(channel, "parent_id", None)
         if parent not in allowed:
             where = ", ".join(f"<#{c}>" for c in allowed)
-            raise NotYourGame(f"Games start in {where} on this server.")
+            raise WrongPlace(f"Games start in {where} on this server.")
     turn = int(
         choice.turn_seconds or server.get("turn_seconds") or bot.settings.default_turn_seconds
     )
     if choice.game == DECKTET:
         if choice.preset or choice.jokers is not None or choice.deck:
-            raise NotYourGame(
+            raise BadOption(
                 "Rule presets, jokers and decks are New Vegas options; Decktet Caravan "
                 "takes `hands:` (how many hands the game lasts)."
             )
         return DecktetRules(choice.hands or DEFAULT_HANDS), turn
     if choice.hands is not None:
-        raise NotYourGame("`hands:` is a Decktet Caravan option: add `game:Decktet Caravan`.")
+        raise BadOption("`hands:` is a Decktet Caravan option: add `game:Decktet Caravan`.")
     preset = choice.preset or server.get("preset") or DEFAULT_PRESET
     jokers = choice.jokers
     if jokers is None and choice.preset is None:

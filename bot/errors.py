@@ -29,6 +29,27 @@ class StaleView(ServiceError):
     """The game moved on since the button or panel was drawn."""
 
 
+class TooEarly(ServiceError):
+    """Asked before its time: a claim before the turn ran out."""
+
+
+class GameNotOver(ServiceError):
+    """Asked of a game still going on: a rematch."""
+
+
+class WrongPlace(ServiceError):
+    """Asked where it cannot be done: in DMs, or outside the server's game channels."""
+
+
+class BadOption(ServiceError):
+    """An option the command cannot use: a value not offered, a combination that does not
+    go together, nothing to change, an opponent who cannot play."""
+
+
+class NotAllowed(ServiceError):
+    """A member without the permission the command needs."""
+
+
 class ChallengeRefused(ServiceError):
     """Not your challenge, already answered, expired, a self-challenge, a limit reached."""
 

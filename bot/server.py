@@ -14,7 +14,7 @@ from discord import app_commands
 
 from bot import standing
 from bot.choices import TURN_TIMES, make_rules, rules_words, turn_words
-from bot.errors import NotFound, NotYourGame
+from bot.errors import BadOption, NotAllowed, NotFound, WrongPlace
 from bot.help import TOPICS, preset_text, topic_image, topic_text
 from bot.inert import md, md_names, plain, quote
 from bot.narrate import result
@@ -39,7 +39,7 @@ async def _names(bot: CaravanBot, guild_id: int, users: Iterable[int]) -> dict[i
 
 def _guild(interaction: Interaction) -> int:
     if interaction.guild_id is None:
-        raise NotYourGame("This command works in a server.")
+        raise WrongPlace("This command works in a server.")
     return interaction.guild_id
 
 
@@ -273,7 +273,7 @@ async def replay(bot: CaravanBot, interaction: Interaction, game_id: int) -> Non
 def _admin(interaction: Interaction) -> int:
     guild_id = _guild(interaction)
     if not interaction.permissions.manage_guild:
-        raise NotYourGame("Only members with the Manage Server permission can change this.")
+        raise NotAllowed("Only members with the Manage Server permission can change this.")
     return guild_id
 
 
@@ -318,12 +318,12 @@ async def admin_set(
             changes["jokers"] = jokers
         if turn is not None:
             if turn not in TURN_TIMES.values():
-                raise NotYourGame("Choose a turn time from the list.")
+                raise BadOption("Choose a turn time from the list.")
             changes["turn_seconds"] = turn
         if threads is not None:
             changes["threads"] = threads
         if not changes:
-            raise NotYourGame("Give at least one setting to change.")
+            raise BadOption("Give at least one setting to change.")
         server = await bot.service.update_guild_settings(guild_id, **changes)
         await interaction.response.send_message(
             "Saved.\n" + settings_text(bot, server), ephemeral=True
@@ -342,12 +342,12 @@ async def admin_channel(
         if action == "clear":
             channels = []
         elif channel is None:
-            raise NotYourGame("Name the channel to add or remove.")
+            raise BadOption("Name the channel to add or remove.")
         elif action == "add" and channel.id not in channels:
             channels.append(channel.id)
         elif action == "remove":
             if channel.id not in channels:
-                raise NotYourGame(f"<#{channel.id}> is not one of the game channels.")
+                raise BadOption(f"<#{channel.id}> is not one of the game channels.")
             channels.remove(channel.id)
         server = await bot.service.update_guild_settings(guild_id, channels=channels or None)
         await interaction.response.send_message(

@@ -24,6 +24,7 @@ from bot.errors import (
     NotYourTurn,
     ServiceError,
     StaleView,
+    TooEarly,
 )
 from bot.ledger import Ledger
 from bot.records import (
@@ -302,7 +303,7 @@ class GameService(Ledger):
                 raise NotYourTurn("It is your turn: only the waiting player can claim a timeout.")
             if info.deadline is None or now < info.deadline:
                 left = math.ceil((info.deadline or now) - now)
-                raise StaleView(f"The turn has not run out yet ({duration(left)} left).")
+                raise TooEarly(f"The turn has not run out yet ({duration(left)} left).")
             return seat
 
         return await self._end(game_id, user_id, TIMEOUT, timed_out)

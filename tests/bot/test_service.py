@@ -15,6 +15,7 @@ from bot.errors import (
     NotYourGame,
     NotYourTurn,
     StaleView,
+    TooEarly,
 )
 from bot.records import GameInfo
 from bot.service import GameService
@@ -212,7 +213,7 @@ async def test_timeout_claim(service: GameService, clock: Clock) -> None:
     info = await new_game(service)
     mover = info.user_at(info.turn or "A")
     waiting = BOB if mover == ALICE else ALICE
-    with pytest.raises(StaleView, match="not run out"):
+    with pytest.raises(TooEarly, match="not run out"):
         await service.claim_timeout(info.id, waiting)
     clock.advance(info.turn_seconds + 1)
     assert [g.id for g in await service.due_games()] == [info.id]
