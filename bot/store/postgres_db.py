@@ -124,28 +124,34 @@ class PostgresDatabase:
         """Run `work` as one transaction (READ COMMITTED; the statements take the locks
         they need), committed before this returns; run again if PostgreSQL aborted it to
         break a deadlock. A Conflict raised by `work` rolls it back and comes back here."""
-        for attempt in range(RETRIES):
-            try:
-                async with self.pool.connection() as connection, connection.transaction():
-                    return await work(connection)
-            except RETRIED:
-                if attempt == RETRIES - 1:
-                    raise
-                log.info("transaction retried after a deadlock or serialization failure")
-        raise AssertionError("unreachable")
+
+        async def transaction(connection: Connection) -> T:
+            async with connection.transaction():
+                return await work(connection)
+
+        return await self._retried(transaction)
 
     async def statement(self, sql: str, params: Any = ()) -> DictRow | None:
         """Run one writing statement as its own transaction (autocommit: no BEGIN or
         COMMIT round trips), committed before this returns; its first row, if any."""
+
+        async def run(connection: Connection) -> DictRow | None:
+            cursor = await connection.execute(sql, params)
+            return await cursor.fetchone() if cursor.description else None
+
+        return await self._retried(run)
+
+    async def _retried(self, work: Callable[[Connection], Awaitable[T]]) -> T:
+        """`work` on a pooled connection, run again (up to RETRIES times in all) if
+        PostgreSQL aborted it to break a deadlock or a serialization conflict."""
         for attempt in range(RETRIES):
             try:
                 async with self.pool.connection() as connection:
-                    cursor = await connection.execute(sql, params)
-                    return await cursor.fetchone() if cursor.description else None
+                    return await work(connection)
             except RETRIED:
                 if attempt == RETRIES - 1:
                     raise
-                log.info("statement retried after a deadlock or serialization failure")
+                log.info("retried after a deadlock or serialization failure")
         raise AssertionError("unreachable")
 
     async def fetchall(self, sql: str, params: Any = ()) -> list[DictRow]:
