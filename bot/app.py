@@ -309,7 +309,7 @@ class CaravanBot(commands.AutoShardedBot):
         by an admin or an unclaimed timeout); returns the game's record."""
         info, view = await self.service.view(game_id, None)
         await self.post_turn(info, view, None)
-        await self.follow(game_id, None)
+        await self.follow(info, None)
         return info
 
     async def post_turn(self, info: GameInfo, view: Any, event: Any) -> None:
@@ -335,18 +335,19 @@ class CaravanBot(commands.AutoShardedBot):
         """Post what a change to a game did, redraw its players' open panels (but `skip`'s,
         already answered), and let the AI answer if it is its turn."""
         await self.post_turn(outcome.game, outcome.spectator, outcome.event)
-        await self.follow(outcome.game.id, outcome.event, skip)
+        await self.follow(outcome.game, outcome.event, skip)
         self.ai.schedule(outcome.game)
 
-    async def follow(self, game_id: int, event: Any, skip: int | None = None) -> None:
-        """Draw the game's open hand panels again as the game now is (`bot.live`)."""
+    async def follow(self, info: GameInfo, event: Any, skip: int | None = None) -> None:
+        """Draw the game's open hand panels again as the game is at `info`, the record
+        just written or read (`bot.live`)."""
+        names = await self.naming.game(info)
 
         async def draw(user_id: int) -> Panel:
-            info, view = await self.service.view(game_id, user_id)
-            names = await self.naming.game(info)
+            view = await self.service.view_of(info, user_id)
             return await hand_panel(info, view, names, note=move_words(view, event, names))
 
-        await self.live.follow(game_id, skip, draw)
+        await self.live.follow(info.id, skip, draw)
 
     async def _show(self, interaction: Interaction, game_id: int, panel: Panel) -> None:
         """Show `panel` as the answer to `interaction` (deferred), and follow it from now:

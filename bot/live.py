@@ -41,11 +41,11 @@ class Live:
 
 
 class LivePanels:
-    """The open hand panels, by (game, player): at most one each."""
+    """The open hand panels, by game, then player: at most one each."""
 
     def __init__(self, clock: Callable[[], float]) -> None:
         self.clock = clock
-        self._held: dict[tuple[int, int], Live] = {}
+        self._held: dict[int, dict[int, Live]] = {}
 
     def keep(
         self, game_id: int, user_id: int, interaction: Interaction, message_id: int
@@ -54,33 +54,27 @@ class LivePanels:
         game; the panel it replaces, if it is another message still reachable."""
         now = self.clock()
         self._forget_expired(now)
-        old = self._held.get((game_id, user_id))
-        self._held[(game_id, user_id)] = Live(interaction, message_id, now)
+        panels = self._held.setdefault(game_id, {})
+        old = panels.get(user_id)
+        panels[user_id] = Live(interaction, message_id, now)
         if old is None or old.message_id == message_id or now - old.since > LIFETIME:
             return None
         return old
 
-    def players(self, game_id: int) -> list[int]:
-        """The players of the game whose panel can still be changed."""
+    def _open(self, game_id: int) -> list[tuple[int, Live]]:
+        """The game's panels that can still be changed, by player."""
         now = self.clock()
-        return [
-            user
-            for (game, user), live in self._held.items()
-            if game == game_id and now - live.since <= LIFETIME
-        ]
-
-    def get(self, game_id: int, user_id: int) -> Live | None:
-        live = self._held.get((game_id, user_id))
-        return live if live is not None and self.clock() - live.since <= LIFETIME else None
-
-    def drop(self, game_id: int, user_id: int) -> None:
-        self._held.pop((game_id, user_id), None)
+        panels = self._held.get(game_id, {})
+        return [(user, live) for user, live in panels.items() if now - live.since <= LIFETIME]
 
     def _forget_expired(self, now: float) -> None:
         if len(self._held) > 256:
-            for key, live in list(self._held.items()):
-                if now - live.since > LIFETIME:
-                    del self._held[key]
+            for game_id, panels in list(self._held.items()):
+                for user, live in list(panels.items()):
+                    if now - live.since > LIFETIME:
+                        del panels[user]
+                if not panels:
+                    del self._held[game_id]
 
     async def retire(self, old: Live) -> None:
         """Tell an older panel it is old (no image, no controls)."""
@@ -90,13 +84,12 @@ class LivePanels:
     async def follow(self, game_id: int, skip: int | None, draw: Draw) -> None:
         """Draw every open panel of the game again (but `skip`'s, just answered); a panel
         Discord no longer lets the bot change is forgotten."""
-        for user_id in self.players(game_id):
-            live = self.get(game_id, user_id)
-            if user_id == skip or live is None:
+        for user_id, live in self._open(game_id):
+            if user_id == skip:
                 continue
             panel = await draw(user_id)
             try:
                 await edit_panel(live.interaction, panel)
             except discord.HTTPException as error:  # expired, or the message is gone
                 log.debug("panel of game %s no longer followed: %s", game_id, error)
-                self.drop(game_id, user_id)
+                self._held.get(game_id, {}).pop(user_id, None)

@@ -384,9 +384,14 @@ class GameService(Ledger):
         """A game's record and what `user_id` may see of it (a spectator's view for anyone
         not playing)."""
         info = await self.game(game_id)
+        return info, await self.view_of(info, user_id)
+
+    async def view_of(self, info: GameInfo, user_id: int | None) -> AnyView:
+        """What `user_id` may see of the game at the record `info` (one this process just
+        wrote or read: no read of the record again)."""
         game = await self._state(info)
         seat = info.seat_of(user_id) if user_id is not None else None
-        return info, as_recorded(game.view(seat), info)
+        return as_recorded(game.view(seat), info)
 
     async def game(self, game_id: int) -> GameInfo:
         """A game's public record. With SQLite this process is the only writer, so the
