@@ -12,7 +12,6 @@ from bot.render.style import SUIT_WORDS, card_words
 from engine import Card, MoveEvent, PlayerView, Removal
 from engine.caravan import CaravanView
 
-SUIT_NAMES = SUIT_WORDS
 CardText = Callable[[Card], str]  # how cards are written: words, or signs in images
 END_WORDS = {
     "sold": "sold two or three positions",  # said exactly when the positions are known
@@ -137,7 +136,7 @@ def caravan_words(caravan: CaravanView) -> str:
     if caravan.direction:
         parts.append(caravan.direction)
     if caravan.suit:
-        parts.append(SUIT_NAMES[caravan.suit])
+        parts.append(SUIT_WORDS[caravan.suit])
     count = len(caravan.cards)
     words = " ".join(p for p in parts if p) + f", {count} card{'s' * (count != 1)}"
     if caravan.for_sale:

@@ -18,7 +18,7 @@ from bot.choices import rules_words, turn_words
 from bot.help import preset_text, topic_text
 from bot.inert import cut, md, md_names, title
 from bot.narrate import CardText, describe, result, summary
-from bot.records import AnyEvent, AnyView, Challenge, GameInfo, title_of
+from bot.records import AnyEvent, AnyView, Challenge, GameInfo, as_recorded, title_of
 from bot.render.decktet_table import render_hand as render_decktet_hand
 from bot.render.decktet_table import render_table as render_decktet
 from bot.render.hand import playable, render_hand
@@ -110,12 +110,10 @@ async def turn_message(
     """The public message of a turn: what happened, whose move it is, the table. `names`
     are plain (`bot.inert.plain`): as they are in the image and its alt text, escaped in
     the message's text."""
-    over = view.phase == "over" or not info.active
+    view = as_recorded(view, info)  # a game the record ends is drawn over, with its result
+    over = view.phase == "over"
     shown, drawn = md_names(names), pictured(names)
-    winner = view.winner if view.phase == "over" else info.winner
-    reason = view.end_reason if view.phase == "over" else info.end_reason
-    held = view.positions if isinstance(view, PlayerView) else ()
-    final = result(winner, reason, drawn, held) if over else None
+    final = ending(view, drawn) if over else None
     note = _note(view, event, drawn, over, card_label)
     png = await asyncio.to_thread(table_png, view, drawn, event, note, final)
     if isinstance(view, DecktetView):
@@ -128,7 +126,7 @@ async def turn_message(
     pings: tuple[int, ...] = ()
     if over:
         lines = [text_note] if event is not None else []
-        lines.append(f"**Game over.** {result(winner, reason, shown, held)}")
+        lines.append(f"**Game over.** {ending(view, shown)}")
         finished = info.status == "finished" or (info.active and view.phase == "over")
         buttons = items.controls(items.GameAction(info.id, "rematch")) if finished else None
     else:
@@ -149,6 +147,13 @@ async def turn_message(
             items.ResignButton(info.id),
         )
     return Panel("\n".join(line for line in lines if line)[:2000], file, buttons, pings)
+
+
+def ending(view: AnyView, names: Mapping[str, str]) -> str:
+    """A finished game's result in words, from its final view (for New Vegas, how many
+    positions the winner sold)."""
+    held = view.positions if isinstance(view, PlayerView) else ()
+    return result(view.winner, view.end_reason, names, held)
 
 
 def move_words(view: AnyView, event: AnyEvent | None, names: Mapping[str, str]) -> str:
@@ -251,11 +256,12 @@ async def hand_panel(
         return decktet.turn_panel(info, view, chosen, page, lines, file)
     live = playable(view)
     discardable = {m.card for m in view.legal_moves if m.action == "discard"}
+    onlies: dict[Card | None, Move | None] = {c: only_use(view, c) for c in set(view.hand)}
     options = [
         discord.SelectOption(
             label=f"{i + 1}. {card_words(card)}",
             value=str(i),
-            description=_use(card, live, discardable, only_use(view, card), view, names),
+            description=_use(card, live, discardable, onlies[card], view, names),
             default=i == chosen,
         )
         for i, card in enumerate(view.hand)
@@ -263,7 +269,7 @@ async def hand_panel(
     parts: list[discord.ui.Item[Any]] = [items.CardSelect(info.id, info.version, options)]
     if chosen is None:
         lines.append("Your move: choose a card.")
-        others = _other_moves(view)
+        others = _other_moves(view, onlies)
         if others:
             labelled = [(str(m), move_label(m, view, names)) for m in others]
             kinds = {m.action for m in others}
@@ -297,15 +303,12 @@ def only_use(view: PlayerView, card: Card) -> Move | None:
     return uses[0] if len(uses) == 1 else None
 
 
-def _other_moves(view: PlayerView) -> list[Move]:
+def _other_moves(view: PlayerView, onlies: Mapping[Card | None, Move | None]) -> list[Move]:
     """Offered beside the cards: the discard of each card that one choice plays (so it can
     still be discarded), then the disbands that use no card."""
-    seen: set[Card] = set()
-    discards = []
-    for card in view.hand:
-        if card not in seen and only_use(view, card) is not None:
-            seen.add(card)
-            discards += [m for m in view.legal_moves if m.card == card and m.action == "discard"]
+    discards = [
+        m for m in view.legal_moves if m.action == "discard" and onlies.get(m.card) is not None
+    ]
     disbands = [m for m in view.legal_moves if m.action == "disband" and m.card is None]
     return _unique(discards) + disbands
 

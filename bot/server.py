@@ -17,12 +17,10 @@ from bot.choices import TURN_TIMES, make_rules, rules_words, turn_words
 from bot.errors import BadOption, NotAllowed, NotFound, WrongPlace
 from bot.help import TOPICS, preset_text, topic_image, topic_text
 from bot.inert import md, md_names, plain, quote
-from bot.narrate import result
-from bot.panels import table_png
+from bot.panels import ending, table_png
 from bot.records import GameInfo
 from bot.render.figures import draw_deck, render
 from bot.render.style import pictured
-from engine import PlayerView
 from engine.cards import format_cards
 from engine.rules import DEFAULT_PRESET
 
@@ -255,8 +253,7 @@ async def replay(bot: CaravanBot, interaction: Interaction, game_id: int) -> Non
         text, script = standing.record_text(record, names)
         _, view = await bot.service.view(game_id, None)
         drawn = pictured(names)
-        held = view.positions if isinstance(view, PlayerView) else ()
-        final = result(info.winner, info.end_reason, drawn, held)
+        final = ending(view, drawn)
         png = await asyncio.to_thread(table_png, view, drawn, None, "", final)
         files = [
             discord.File(io.BytesIO(script.encode()), f"caravan-game-{game_id}.sh"),
