@@ -65,16 +65,17 @@ async def view_as(page: Page, name: str) -> None:
     await settle(page)
 
 
-async def command(page: Page, text: str, *members: str) -> None:
-    """Type a slash command, choose it, fill its user options with `members`, send it."""
+async def command(page: Page, text: str, *picks: str) -> None:
+    """Type a slash command, choose it, fill its first options with the suggestions that
+    read `picks` (a member, a topic), send it."""
     await page.fill("#channel-composer-input", text)
     await settle(page)
     await page.click("#command-entry-0")
     await settle(page)
-    for member in members:
+    for pick in picks:
         await page.keyboard.press("Enter")
         await settle(page)
-        await page.locator(".command-suggestion").filter(has_text=member).first.click()
+        await page.locator(".command-suggestion").filter(has_text=pick).first.click()
         await settle(page)
     await page.click("#send-message")
     await settle(page)
@@ -121,20 +122,6 @@ async def shoot(page: Page, out: Path, name: str) -> None:
     print(f"wrote {out / name}")
 
 
-async def rules_help(page: Page, out: Path) -> None:
-    await page.fill("#channel-composer-input", "/caravan rules")
-    await settle(page)
-    await page.click("#command-entry-0")
-    await settle(page)
-    await page.keyboard.press("Enter")
-    await settle(page)
-    await page.locator(".command-suggestion").filter(has_text="queen").first.click()
-    await settle(page)
-    await page.click("#send-message")
-    await settle(page)
-    await shoot(page, out, "preview-rules-help.png")
-
-
 def animate(out: Path, names: list[str], target: str, width: int = 800) -> None:
     """The screenshots `names` as one looping animated image, 2.5 s a frame."""
     frames = []
@@ -148,10 +135,14 @@ def animate(out: Path, names: list[str], target: str, width: int = 800) -> None:
     print(f"wrote {out / target}")
 
 
+async def page_of(playwright: Any, chromium: str) -> tuple[Any, Page]:
+    browser = await playwright.chromium.launch(executable_path=chromium, args=FLAGS)
+    return browser, await browser.new_page(viewport=SIZE)  # type: ignore[arg-type]
+
+
 async def run(out: Path, chromium: str, url: str) -> None:
     async with async_playwright() as playwright:
-        browser = await playwright.chromium.launch(executable_path=chromium, args=FLAGS)
-        page = await browser.new_page(viewport=SIZE)  # type: ignore[arg-type]
+        browser, page = await page_of(playwright, chromium)
         await page.goto(url)
         await settle(page)
         await command(page, "/caravan challenge", "Bob")
@@ -179,14 +170,10 @@ async def run(out: Path, chromium: str, url: str) -> None:
         await page.locator("nav.message-navigation button").last.click()  # the new table
         await settle(page)
         await shoot(page, out, "move-4.png")
-        await rules_help(page, out)
+        await command(page, "/caravan rules", "queen")
+        await shoot(page, out, "preview-rules-help.png")
         await browser.close()
     animate(out, [f"move-{i}.png" for i in range(1, 5)], "move.gif")
-
-
-async def page_of(playwright: Any, chromium: str) -> tuple[Any, Page]:
-    browser = await playwright.chromium.launch(executable_path=chromium, args=FLAGS)
-    return browser, await browser.new_page(viewport=SIZE)
 
 
 async def worlds(out: Path, chromium: str) -> None:
