@@ -196,7 +196,7 @@ async def play_turn(
             break
         which = custom_id(panel, "caravan:card:")
         result = await _timed(panels, mover.select(panel, [rng.choice(cards)], custom_id=which))
-        if thread.history()[-1].id != last.id:  # a card with one place: choosing it played it
+        if landed(thread, last, result):  # a card with one place: choosing it played it
             if timings is not None:
                 timings.moves.append(timings.panels.pop())
             break
