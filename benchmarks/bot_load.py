@@ -46,7 +46,7 @@ from typing import Any
 
 from bot_latency import percentile  # this folder's sibling script
 
-from bot.app import OOPS
+from bot.guard import OOPS
 from bot.simulate import Timings, opened, panel_of, play_turn, restart, start_many
 from bot.store import open_store
 from bot.store.url import parse, sqlite_url

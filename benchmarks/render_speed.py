@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.narrate import describe
+from bot.games.new_vegas.words import describe
 from bot.render import style
 from bot.render.gallery import Scene, scenes
 from bot.render.hand import render_hand

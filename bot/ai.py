@@ -1,76 +1,40 @@
-"""The bot's computer opponent: engine.ai's players, thinking away from the event loop.
+"""The bot's computer opponent: the engine's players, thinking away from the event loop.
 
 `AiTurns` makes the AI's moves in games against the bot: one task per game whose turn it
-is, which thinks, waits out a human pause and plays the move through the service like
-anyone's; after a start it makes the moves the AI owed when the bot stopped.
-
-`AiWorker.decide` hands the AI seat's `PlayerView` (nothing else: no other hand, no deck
-order) to a worker process and waits for the move's notation, so a 0.9-second search never
-holds up other players' interactions. With `workers=0` the search runs in a thread instead
-(tests, and machines where a process costs too much).
+is, which thinks (in `bot.thinking`'s worker), waits out a human pause and plays the move
+through the service like anyone's; after a start it makes the moves the AI owed when the
+bot stopped.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
-import random
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
 
 from bot.errors import ServiceError
-from bot.records import AnyView, GameInfo, Outcome
-from engine.ai import LEVELS, player_for
-from engine.decktet import DecktetView
-from engine.decktet.ai import player_for as decktet_player
+from bot.poster import Poster
+from bot.records import GameInfo, Outcome
+from bot.service import GameService
+from bot.thinking import AiWorker
+from engine.ai import LEVELS
 
-if TYPE_CHECKING:
-    from bot.app import CaravanBot
-
-__all__ = ["LEVELS", "AiTurns", "AiWorker", "decide"]
+__all__ = ["LEVELS", "AiTurns"]
 log = logging.getLogger("caravan.bot")
 
 
-def decide(level: str, view: AnyView, seed: str) -> str:
-    """The move (in notation) the player of `level` chooses from `view`, with randomness
-    from `seed`. Runs in the worker. Decktet Caravan has a greedy player for every level
-    but `easy` (random)."""
-    if isinstance(view, DecktetView):
-        return str(decktet_player(level).choose(view, random.Random(seed)))
-    return str(player_for(level).choose(view, random.Random(seed)))
-
-
-class AiWorker:
-    def __init__(self, workers: int) -> None:
-        self.workers = workers
-        self._executor: Executor | None = None
-
-    def _pool(self) -> Executor:
-        if self._executor is None:
-            if self.workers > 0:
-                # spawn: a fork of a process with running threads (aiosqlite's) is unsafe
-                context = multiprocessing.get_context("spawn")
-                self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
-            else:
-                self._executor = ThreadPoolExecutor(1, thread_name_prefix="caravan-ai")
-        return self._executor
-
-    async def decide(self, level: str, view: AnyView, seed: str) -> str:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool(), decide, level, view, seed)
-
-    def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
-
-
 class AiTurns:
-    def __init__(self, bot: CaravanBot) -> None:
-        self.bot = bot
-        self.worker = AiWorker(bot.settings.ai_workers)
+    """The computer's turns: it plays through `service` and posts through `poster`, like
+    anyone; `ready` waits until the bot is connected (before owed moves are made)."""
+
+    def __init__(
+        self, service: GameService, poster: Poster, ready: Callable[[], Awaitable[None]]
+    ) -> None:
+        self.service = service
+        self.poster = poster
+        self.ready = ready
+        self.worker = AiWorker(service.settings.ai_workers)
         self._tasks: dict[int, asyncio.Task[None]] = {}  # by game id
         self._resume: asyncio.Task[None] | None = None
 
@@ -115,27 +79,29 @@ class AiTurns:
             log.info("ai move in game %s: %s in %.1f ms", game_id, outcome, spent)
         if played is not None:
             try:
-                await self.bot.after(played)
+                await self.poster.after(played)
+                self.schedule(played.game)
             except Exception:
                 log.exception("posting the AI's move in game %s failed", game_id)
 
     async def _play(self, game_id: int, started: float) -> Outcome | None:
         """The AI's move, committed; None if the AI owes none (any more)."""
-        service = self.bot.service
+        service = self.service
         info = await service.game(game_id)
         if not info.active or info.ai_seat is None or info.turn != info.ai_seat:
             return None
         ai_user = info.user_at(info.ai_seat)
         info, view = await service.view(game_id, ai_user)
         level = info.ai_level or "normal"
-        move = await self.worker.decide(level, view, f"{game_id}/{view.ply}")
-        pause = self.bot.settings.ai_pause_seconds - (time.perf_counter() - started)
+        players = info.kind.players
+        move = await self.worker.decide(players, level, view, f"{game_id}/{view.ply}")
+        pause = service.settings.ai_pause_seconds - (time.perf_counter() - started)
         if pause > 0:
             await asyncio.sleep(pause)
         return await service.play(game_id, ai_user, move, info.version)
 
     async def _resume_turns(self) -> None:
         """After a start, make the moves the AI owed when the bot stopped."""
-        await self.bot.wait_until_ready()
-        for info in await self.bot.service.ai_turns():
+        await self.ready()
+        for info in await self.service.ai_turns():
             self.schedule(info)

@@ -1,5 +1,6 @@
 """`/caravan rules [topic]`: short explanations of the rules (RULES.md, in plain words), each
-with a picture of example caravans, and how a game's preset differs from New Vegas rules."""
+with a picture of example caravans, and how each preset differs from New Vegas rules
+(`PRESET_DIFFERENCES`)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from functools import cache
 
 from bot.render.cardart import ASSETS
 from bot.render.figures import draw_decktet_examples, draw_examples, render
-from engine import Rules, parse_cards
-from engine.decktet import DecktetRules, parse_play
+from engine import parse_cards
+from engine.decktet import parse_play
 
 DECKTET_TEXT = ASSETS / "rules" / "decktet-caravan.md"  # CC BY-NC-SA 3.0, see its header
 DECKTET_EXAMPLES = (
@@ -171,17 +172,6 @@ def decktet_text() -> str:
     """Decktet Caravan's rules in short, from their own file (without its licence header)."""
     text = DECKTET_TEXT.read_text(encoding="utf-8")
     return text.split("-->", 1)[1].strip()
-
-
-def preset_text(rules: Rules | DecktetRules) -> str:
-    """How `rules` differs from New Vegas rules, in a sentence or three."""
-    if isinstance(rules, DecktetRules):
-        return f"**This game is Decktet Caravan**, {rules.hands} hands."
-    count = rules.joker_count
-    jokers = {0: "no jokers", 1: "one joker"}.get(count, f"{count} jokers")
-    text = f"**This game's rules: `{rules.preset}`**, {jokers} per deck"
-    text += ", custom decks. " if rules.decks is not None else ". "
-    return text + PRESET_DIFFERENCES[rules.preset]
 
 
 @cache

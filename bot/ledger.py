@@ -10,8 +10,9 @@ from typing import Any
 
 from bot.errors import BadDeck, NotFound
 from bot.inert import plain, quote
+from bot.kinds import NEW_VEGAS
 from bot.ratings import Skill
-from bot.records import NEW_VEGAS, Deck, GameInfo, Leaderboard, Standing, Stats
+from bot.records import Deck, GameInfo, Leaderboard, Standing, Stats
 from bot.settings import Settings
 from bot.store.base import Store
 from bot.store.errors import TooMany

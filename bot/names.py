@@ -9,7 +9,6 @@ import contextlib
 import discord
 
 from bot.inert import plain
-from bot.panels import seat_names
 from bot.records import GameInfo
 
 
@@ -22,7 +21,7 @@ class Names:
         """Each seat's name ("A", "B"): the computer's seat is the bot's own name."""
         for user_id in info.players:
             await self.of(info.guild_id, user_id)
-        return seat_names(info, self._names)
+        return {seat: self._names.get(info.user_at(seat), f"Player {seat}") for seat in "AB"}
 
     async def of(self, guild_id: int, user_id: int) -> str:
         if user_id not in self._names:

@@ -6,29 +6,28 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
-from engine import Card, Game, MoveEvent, PlayerView, Rules
-from engine.decktet import DecktetEvent, DecktetGame, DecktetRules, DecktetView
+from bot.games.base import GameEvent, GameKind, GameRules, GameState, GameView
+from bot.kinds import NEW_VEGAS, kind_of, named
+from engine import Card
 
-# The two games the bot plays: their rules, their views and their move events.
-NEW_VEGAS, DECKTET = "new-vegas", "decktet"
-GAMES = {NEW_VEGAS: "Caravan", DECKTET: "Decktet Caravan"}
-AnyRules = Rules | DecktetRules
-AnyView = PlayerView | DecktetView
-AnyEvent = MoveEvent | DecktetEvent
-AnyGame = Game | DecktetGame
+# A game's values, whichever game (each kind's engine has its own classes).
+AnyRules = GameRules
+AnyView = GameView
+AnyEvent = GameEvent
+AnyGame = GameState
 
 
 @lru_cache(maxsize=512)
 def rules_from_text(text: str) -> AnyRules:
     """Rules from their stored JSON text (cached: every game row carries its rules, and
-    a server plays few distinct ones; rules are frozen, so sharing is safe). Decktet
-    rules say `"game": "decktet"`; anything else is New Vegas rules."""
+    a server plays few distinct ones; rules are frozen, so sharing is safe). A game's
+    rules say which game they are for (`"game": "decktet"`); without it, New Vegas."""
     value = json.loads(text)
-    if isinstance(value, dict) and value.get("game") == DECKTET:
-        return DecktetRules.parse(value)
-    return Rules.parse(value)
+    key = value.get("game") if isinstance(value, dict) else None
+    rules: AnyRules = named(key).parse_rules(value)
+    return rules
 
 
 def rules_to_text(rules: AnyRules) -> str:
@@ -36,26 +35,24 @@ def rules_to_text(rules: AnyRules) -> str:
 
 
 def game_of(rules: AnyRules) -> str:
-    """Which game `rules` are for: "new-vegas" or "decktet"."""
-    return DECKTET if isinstance(rules, DecktetRules) else NEW_VEGAS
+    """Which game `rules` are for: its kind's key ("new-vegas", "decktet")."""
+    return kind_of(rules).key
 
 
 def title_of(rules: AnyRules) -> str:
     """The game's name for people: "Caravan" or "Decktet Caravan"."""
-    return GAMES[game_of(rules)]
+    return kind_of(rules).title
 
 
 def new_game(rules: AnyRules, seed: int) -> AnyGame:
-    if isinstance(rules, DecktetRules):
-        return DecktetGame.new(rules, seed)
-    return Game.new(rules, seed)
+    game: AnyGame = kind_of(rules).new(rules, seed)
+    return game
 
 
 def replay_game(rules: AnyRules, seed: int, moves: Sequence[str]) -> AnyGame:
     """The game `rules + seed + moves` describe, whichever game it is."""
-    if isinstance(rules, DecktetRules):
-        return DecktetGame.replay(rules, seed, moves)
-    return Game.replay(rules, seed, moves)
+    game: AnyGame = kind_of(rules).replay(rules, seed, moves)
+    return game
 
 
 @dataclass(frozen=True)
@@ -73,6 +70,10 @@ class Challenge:
     game_id: int | None
     rematch_of: int | None = None  # the finished game this challenge is the rematch of
     created_at: float = 0.0
+
+    @property
+    def kind(self) -> GameKind:
+        return kind_of(self.rules)
 
     @staticmethod
     def from_row(row: Any) -> Challenge:
@@ -155,6 +156,11 @@ class GameInfo:
         return self.status == "active"
 
     @property
+    def kind(self) -> GameKind:
+        """The game's kind (`bot.kinds`): its rules, words, pictures and controls."""
+        return kind_of(self.rules)
+
+    @property
     def game(self) -> str:
         """Which game this is: "new-vegas" or "decktet"."""
         return game_of(self.rules)
@@ -197,7 +203,8 @@ def as_recorded(view: AnyView, info: GameInfo) -> AnyView:
     if info.active or view.phase == "over":
         return view
     ended: dict[str, Any] = {"phase": "over", "winner": info.winner, "legal_moves": ()}
-    return replace(view, **ended, end_reason=info.end_reason)
+    over: AnyView = replace(cast(Any, view), **ended, end_reason=info.end_reason)
+    return over
 
 
 @dataclass(frozen=True)

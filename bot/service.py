@@ -10,13 +10,11 @@ from __future__ import annotations
 
 import logging
 import math
-import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable
 
 from bot.errors import (
-    ChallengeRefused,
     GameOver,
     IllegalMove,
     NotFound,
@@ -26,29 +24,25 @@ from bot.errors import (
     StaleView,
     TooEarly,
 )
+from bot.kinds import kind_of
 from bot.ledger import Ledger
+from bot.openings import Openings
 from bot.records import (
     AnyEvent,
     AnyGame,
-    AnyRules,
     AnyView,
-    Challenge,
     GameInfo,
     GameRecord,
     Outcome,
     Sweep,
     as_recorded,
-    game_of,
-    new_game,
     replay_game,
-    rules_to_text,
 )
 from bot.settings import Settings
 from bot.store import Store
-from bot.store.errors import ChallengeClosed, GameMoved, RematchTaken, TooMany
-from bot.store.rows import Ending, NewChallenge, NewGame
-from engine import CaravanError, Move, Rules
-from engine.decktet import DecktetGame, Play
+from bot.store.errors import GameMoved
+from bot.store.rows import Ending
+from engine import CaravanError
 
 log = logging.getLogger(__name__)
 CACHE_SIZE = 512  # games kept in memory, most recently used first
@@ -56,7 +50,7 @@ RESIGNED, TIMEOUT = "resigned", "timeout"
 RETRIES = 5  # an ending that lost a race with a move is decided again on the new state
 
 
-class GameService(Ledger):
+class GameService(Openings, Ledger):
     def __init__(
         self,
         store: Store,
@@ -75,168 +69,7 @@ class GameService(Ledger):
         # it is trusted only for a move built on its very version (`_at`).
         self._infos: dict[int, GameInfo] = {}
 
-    # ----- challenges -----------------------------------------------------------------------
-
-    async def create_challenge(
-        self,
-        guild_id: int,
-        channel_id: int,
-        challenger_id: int,
-        opponent_id: int | None,
-        rules: AnyRules | None = None,
-        turn_seconds: int | None = None,
-        rematch_of: int | None = None,
-    ) -> Challenge:
-        """A challenge to `opponent_id`, or open to anyone when None; with `rematch_of`, the
-        rematch of that finished game (refused while one is open or was accepted)."""
-        if opponent_id == challenger_id:
-            raise ChallengeRefused("You cannot challenge yourself.")
-        now = self.clock()
-        new = NewChallenge(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            challenger_id=challenger_id,
-            opponent_id=opponent_id,
-            rules=rules_to_text(rules or Rules()),
-            turn_seconds=turn_seconds or self.settings.default_turn_seconds,
-            created_at=now,
-            expires_at=now + self.settings.challenge_expiry_seconds,
-            rematch_of=rematch_of,
-        )
-        try:
-            return await self.store.create_challenge(new, self.settings.max_open_challenges)
-        except TooMany as limit:
-            raise ChallengeRefused(
-                f"You already have {limit.count} open challenge{'s' * (limit.count != 1)}, "
-                "the most at once; cancel one or wait for an answer."
-            ) from None
-        except RematchTaken as taken:
-            raise _rematch_refusal(taken) from None
-
-    async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
-        await self.store.set_challenge_message(challenge_id, message_id)
-
-    async def accept(self, challenge_id: int, user_id: int) -> GameInfo:
-        """Start the game: the challenger is A, the one who accepts is B, and who moves
-        first comes from the game's secret seed (G1)."""
-        now = self.clock()
-        challenge = await self._open_challenge(challenge_id, now)
-        if user_id == challenge.challenger_id:
-            raise ChallengeRefused("You cannot accept your own challenge.")
-        if challenge.opponent_id is not None and challenge.opponent_id != user_id:
-            raise ChallengeRefused(f"This challenge is for <@{challenge.opponent_id}>.")
-        game = self._new_game(
-            challenge.guild_id,
-            challenge.channel_id,
-            (challenge.challenger_id, user_id),
-            challenge.rules,
-            challenge.turn_seconds,
-            now,
-            rematch_of=challenge.rematch_of,
-        )
-        try:
-            info = await self.store.accept_challenge(
-                challenge_id, game, self.settings.max_active_games
-            )
-        except ChallengeClosed as closed:
-            raise _closed_refusal(closed.challenge, now) from None
-        except TooMany as limit:
-            raise _games_refusal(limit) from None
-        log.info("game %s started in guild %s", info.id, info.guild_id)
-        return self._note(info)
-
-    async def decline(self, challenge_id: int, user_id: int) -> Challenge:
-        now = self.clock()
-        challenge = await self._open_challenge(challenge_id, now)
-        if challenge.opponent_id != user_id:
-            who = "its challenger" if user_id == challenge.challenger_id else "someone else"
-            raise ChallengeRefused(f"Only the challenged player can decline; you are {who}.")
-        return await self._close(challenge_id, "declined", now)
-
-    async def cancel(self, challenge_id: int, user_id: int) -> Challenge:
-        now = self.clock()
-        challenge = await self._open_challenge(challenge_id, now)
-        if challenge.challenger_id != user_id:
-            raise ChallengeRefused("Only the player who made this challenge can cancel it.")
-        return await self._close(challenge_id, "cancelled", now)
-
-    async def expire_challenges(self) -> list[Challenge]:
-        """Mark every open challenge past its time as expired; return them (once each)."""
-        return await self.store.expire_challenges(self.clock(), self.shards)
-
-    async def _open_challenge(self, challenge_id: int, now: float) -> Challenge:
-        """The challenge, refused unless it is still open."""
-        challenge = await self.challenge(challenge_id)
-        if challenge.status != "open" or challenge.expires_at <= now:
-            raise _closed_refusal(challenge, now)
-        return challenge
-
-    async def _close(self, challenge_id: int, status: str, now: float) -> Challenge:
-        try:
-            return await self.store.close_challenge(challenge_id, status, now)
-        except ChallengeClosed as closed:
-            raise _closed_refusal(closed.challenge, now) from None
-
     # ----- games ----------------------------------------------------------------------------
-
-    async def start_ai_game(
-        self,
-        guild_id: int,
-        channel_id: int,
-        user_id: int,
-        bot_id: int,
-        level: str,
-        rules: AnyRules | None = None,
-        turn_seconds: int | None = None,
-        rematch_of: int | None = None,
-    ) -> GameInfo:
-        """A game against the AI: the player is A, the AI (the bot's user id) is B; with
-        `rematch_of`, the rematch of that finished game (refused if it has one)."""
-        game = self._new_game(
-            guild_id,
-            channel_id,
-            (user_id, bot_id),
-            rules or Rules(),
-            turn_seconds or self.settings.default_turn_seconds,
-            self.clock(),
-            ai=("B", level),
-            rematch_of=rematch_of,
-        )
-        try:
-            info = await self.store.start_game(game, self.settings.max_active_games)
-        except TooMany as limit:
-            raise _games_refusal(limit) from None
-        except RematchTaken as taken:
-            raise _rematch_refusal(taken) from None
-        log.info("game %s started in guild %s", info.id, info.guild_id)
-        return self._note(info)
-
-    def _new_game(
-        self,
-        guild_id: int,
-        channel_id: int,
-        players: tuple[int, int],
-        rules: AnyRules,
-        turn_seconds: int,
-        now: float,
-        ai: tuple[str, str] | None = None,
-        rematch_of: int | None = None,
-    ) -> NewGame:
-        """A new game's row: a secret seed, and who moves first from it (G1)."""
-        seed = secrets.randbits(53)
-        return NewGame(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            players=players,
-            rules=rules_to_text(rules),
-            game=game_of(rules),
-            seed=seed,
-            turn=new_game(rules, seed).mover,
-            turn_seconds=turn_seconds,
-            now=now,
-            ai=ai,
-            rematch_of=rematch_of,
-        )
 
     async def set_game_messages(
         self, game_id: int, *, thread_id: int | None = None, message_id: int | None = None
@@ -246,7 +79,7 @@ class GameService(Ledger):
         self._infos.pop(game_id, None)
 
     async def play(
-        self, game_id: int, user_id: int, move: Move | Play | str, expected_version: int
+        self, game_id: int, user_id: int, move: object, expected_version: int
     ) -> Outcome:
         """Apply `move` for `user_id`, who must be the player to move in a game still at
         `expected_version`. Committed before it returns.
@@ -380,6 +213,11 @@ class GameService(Ledger):
         overdue = [g for g in overdue if g.ai_seat is None]
         return Sweep(reminders, overdue, claimed, closed)
 
+    async def player(self, game_id: int, user_id: int) -> tuple[GameInfo, str]:
+        """A game's record and `user_id`'s seat in it; refused to anyone not playing."""
+        info = await self.game(game_id)
+        return info, player_seat(info, user_id)
+
     async def view(self, game_id: int, user_id: int | None) -> tuple[GameInfo, AnyView]:
         """A game's record and what `user_id` may see of it (a spectator's view for anyone
         not playing)."""
@@ -425,12 +263,6 @@ class GameService(Ledger):
             self._infos.clear()
         return info
 
-    async def challenge(self, challenge_id: int) -> Challenge:
-        challenge = await self.store.challenge(challenge_id)
-        if challenge is None:
-            raise NotFound("There is no such challenge.")
-        return challenge
-
     async def record(self, game_id: int) -> GameRecord:
         """Rules, seed and moves of a finished game (the seed stays secret until then)."""
         info = await self.game(game_id)
@@ -463,11 +295,10 @@ class GameService(Ledger):
             self._states.popitem(last=False)
 
 
-def _apply(game: AnyGame, move: Move | Play | str) -> AnyEvent:
+def _apply(game: AnyGame, move: object) -> AnyEvent:
     """Play `move` (text, or the game's own move object) on `game`."""
-    if isinstance(game, DecktetGame):
-        return game.play(move if isinstance(move, str | Play) else str(move))
-    return game.play(move if isinstance(move, str | Move) else str(move))
+    event: AnyEvent = kind_of(game).play(game, move)
+    return event
 
 
 def check_playable(info: GameInfo, seat: str, expected_version: int) -> None:
@@ -483,7 +314,7 @@ def check_playable(info: GameInfo, seat: str, expected_version: int) -> None:
 def player_seat(info: GameInfo, user_id: int) -> str:
     seat = info.seat_of(user_id)
     if seat is None:
-        raise NotYourGame("You are not playing in this game.")
+        raise NotYourGame("You are not playing in this game; you can watch the table.")
     return seat
 
 
@@ -493,28 +324,6 @@ def duration(seconds: int) -> str:
     if seconds >= 60:
         return f"{seconds // 60} min"
     return f"{seconds} s"
-
-
-def _closed_refusal(challenge: Challenge, now: float) -> ChallengeRefused:
-    status = challenge.status
-    if status == "open" and challenge.expires_at <= now:
-        status = "expired"
-    return ChallengeRefused(f"This challenge was {status} already.")
-
-
-def _games_refusal(limit: TooMany) -> ChallengeRefused:
-    return ChallengeRefused(
-        f"<@{limit.user_id}> already plays {limit.count} games, the most at once; finish one first."
-    )
-
-
-def _rematch_refusal(taken: RematchTaken) -> ChallengeRefused:
-    """A second rematch of a game: one is waiting for an answer, or was played."""
-    if taken.game_id is not None:
-        return ChallengeRefused(f"This game's rematch was already played: game #{taken.game_id}.")
-    return ChallengeRefused(
-        f"A rematch of this game is already waiting for an answer in <#{taken.channel_id}>."
-    )
 
 
 def _other(seat: str) -> str:

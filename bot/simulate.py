@@ -94,7 +94,8 @@ async def release(bot: Any) -> None:
     """Close what a bot SimCord detached still holds (SimCord never calls `close()`): its
     database connections, whose threads would keep the test process from exiting."""
     if isinstance(bot, CaravanBot):
-        bot.ai.close()
+        if bot.ai is not None:
+            bot.ai.close()
         if bot.store is not None:
             await bot.store.close()
             bot.store = None

@@ -9,14 +9,13 @@ from collections.abc import Mapping
 
 import discord
 
-from bot.choices import rules_label
+from bot.games.words import result
 from bot.inert import md, md_names, plain
-from bot.narrate import result
+from bot.kinds import GAMES
 from bot.ratings import PROVISIONAL_GAMES
-from bot.records import GAMES, GameInfo, GameRecord, Leaderboard, Standing, Stats
+from bot.records import GameInfo, GameRecord, Leaderboard, Standing, Stats
 from bot.render.figures import draw_rating_chart, render
 from bot.render.style import AMBER
-from engine.decktet import DecktetRules
 
 COLOUR = discord.Colour.from_rgb(*AMBER)
 MEDALS = {1: "\N{FIRST PLACE MEDAL}", 2: "\N{SECOND PLACE MEDAL}", 3: "\N{THIRD PLACE MEDAL}"}
@@ -113,7 +112,8 @@ def game_line(info: GameInfo, user_id: int, names: Mapping[int, str]) -> str:
         verdict = "Won against"
     else:
         verdict = "Lost to"
-    return f"[#{info.id}]({link(info)}) {verdict} {opponent} · `{rules_label(info.rules)}`"
+    rules = info.kind.rules_label(info.rules)
+    return f"[#{info.id}]({link(info)}) {verdict} {opponent} · `{rules}`"
 
 
 def rating_chart(stats: Stats, name: str) -> discord.File | None:
@@ -134,7 +134,8 @@ def active_line(info: GameInfo, user_id: int, names: Mapping[int, str]) -> str:
         whose = f"**your move**{due}"
     else:
         whose = "their move"
-    return f"[#{info.id}]({link(info)}) against {opponent} · `{rules_label(info.rules)}` · {whose}"
+    rules = info.kind.rules_label(info.rules)
+    return f"[#{info.id}]({link(info)}) against {opponent} · `{rules}` · {whose}"
 
 
 def record_text(record: GameRecord, names: Mapping[str, str]) -> tuple[str, str]:
@@ -149,12 +150,7 @@ def record_text(record: GameRecord, names: Mapping[str, str]) -> tuple[str, str]
         ending = result(info.winner, info.end_reason, names)
         return f"{info.title} game #{info.id}: {names['A']} (A) vs {names['B']} (B). {ending}"
 
-    if isinstance(info.rules, DecktetRules):
-        engine = "python -m engine.decktet"
-        command = f"{engine} new --hands {info.rules.hands} --seed {record.seed}"
-    else:
-        engine = "python -m engine"
-        command = f"{engine} new --rules '{rules}' --seed {record.seed}"
+    engine, command = info.kind.command(info.rules, record.seed)
     if record.moves:
         command += f" | {engine} play " + " ".join(record.moves)
     script = f"# {heading(names)}\n{command}\n"

@@ -15,8 +15,9 @@ from pathlib import Path
 
 from PIL import Image
 
-from bot import decktet_words as decktet
-from bot.narrate import describe, result
+from bot.games.decktet import words as decktet
+from bot.games.new_vegas.words import describe
+from bot.games.words import result
 from bot.render.decktet_table import draw_hand as draw_decktet_hand
 from bot.render.decktet_table import draw_table as draw_decktet
 from bot.render.hand import draw_hand

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
-from bot.narrate import no_lead
+from bot.games.new_vegas.words import no_lead
 from bot.render import style
 from bot.render.style import (
     AMBER,

@@ -11,7 +11,6 @@ from typing import Any
 import discord
 import pytest
 
-from bot.live import LIFETIME
 from bot.settings import Settings
 from bot.simulate import (
     Table,
@@ -26,6 +25,7 @@ from bot.simulate import (
     restart,
     start,
 )
+from bot.views.live import LIFETIME
 from engine import PRESETS
 
 

@@ -1,6 +1,6 @@
 """How playing feels, through SimCord, asserting on what the player is shown.
 
-A player's hand panel follows the game (`bot.live`): kept open, it shows the player's turn
+A player's hand panel follows the game (`bot.views.live`): kept open, it shows the player's turn
 when it comes, so every move is two choices (a card, a place); a newer panel retires the
 older one; an ending shows on it; one older than Discord's 15 minutes is left alone. A card
 with one place plays with one choice."""
@@ -13,8 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot.live import LIFETIME, OLD
-from bot.panels import only_use
+from bot.games.new_vegas.hand import only_use
 from bot.simulate import (
     Table,
     custom_id,
@@ -27,6 +26,7 @@ from bot.simulate import (
     play_turn,
     start,
 )
+from bot.views.live import LIFETIME, OLD
 
 
 async def legal_card_and_place(t: Table, thread: Any, member: Any) -> tuple[str, str]:

@@ -197,14 +197,16 @@ def test_an_ending_with_no_move_says_the_result_in_the_footer() -> None:
     assert ImageChops.difference(with_note, plain_footer).getbbox() is not None
 
 
-def test_nothing_under_bot_render_nor_the_words_imports_discord() -> None:
-    """The images and the words (`bot.narrate`, `bot.decktet_words`) are drawn without
-    Discord: a fresh interpreter importing all of them has no `discord` module loaded."""
+def test_nothing_under_bot_render_nor_the_game_kinds_imports_discord() -> None:
+    """The images, and the game kinds with their words and hand controls (`bot.games`,
+    registered in `bot.kinds`), are made without Discord: a fresh interpreter importing all
+    of them has no `discord` module loaded."""
     code = (
-        "import importlib, pkgutil, sys, bot.render\n"
-        "for found in pkgutil.iter_modules(bot.render.__path__):\n"
-        "    importlib.import_module('bot.render.' + found.name)\n"
-        "import bot.narrate, bot.decktet_words\n"
+        "import importlib, pkgutil, sys, bot.render, bot.games\n"
+        "for package in (bot.render, bot.games):\n"
+        "    for found in pkgutil.walk_packages(package.__path__, package.__name__ + '.'):\n"
+        "        importlib.import_module(found.name)\n"
+        "import bot.kinds\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'discord'))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

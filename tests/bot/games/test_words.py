@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.narrate import describe, result, summary
+from bot.games.new_vegas.words import describe, summary
+from bot.games.words import result
 from bot.render.style import card_label
 from engine import Game
 

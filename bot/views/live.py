@@ -24,7 +24,7 @@ from typing import Any
 
 import discord
 
-from bot.panels import Panel, edit_panel
+from bot.views.panels import Panel, edit_panel
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]

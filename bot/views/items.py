@@ -1,21 +1,46 @@
 """The bot's persistent components. Each is a discord.py `DynamicItem` whose custom_id
 carries what it acts on (a challenge, or a game and the version its panel was drawn at), so
 every button already posted keeps working after a restart. The acting user always comes
-from the interaction, never from the custom_id; the work is done by `CaravanBot`."""
+from the interaction, never from the custom_id. A press is handed to the cog that does the
+work (`bot.cogs.games`, `bot.cogs.hands`), which the bot names as `games` and `hands`: what
+each must do is the protocol `GamePresses` or `HandPresses` below."""
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 import discord
 
-if TYPE_CHECKING:
-    from bot.app import CaravanBot
+Interaction = discord.Interaction[Any]
 
 
-def _bot(interaction: discord.Interaction[Any]) -> CaravanBot:
-    return cast("CaravanBot", interaction.client)
+class GamePresses(Protocol):
+    async def answer_challenge(
+        self, interaction: Interaction, challenge: int, action: str
+    ) -> None: ...
+    async def show_rules(self, interaction: Interaction, game_id: int) -> None: ...
+    async def resign(self, interaction: Interaction, game_id: int, step: str) -> None: ...
+    async def claim(self, interaction: Interaction, game_id: int) -> None: ...
+    async def rematch(self, interaction: Interaction, game_id: int) -> None: ...
+
+
+class HandPresses(Protocol):
+    async def open_hand(self, interaction: Interaction, game_id: int) -> None: ...
+    async def choose_card(
+        self, interaction: Interaction, game_id: int, version: int, chosen: int, page: int = 0
+    ) -> None: ...
+    async def play(
+        self, interaction: Interaction, game_id: int, version: int, move: str
+    ) -> None: ...
+
+
+def _games(interaction: Interaction) -> GamePresses:
+    return cast(GamePresses, interaction.client.games)
+
+
+def _hands(interaction: Interaction) -> HandPresses:
+    return cast(HandPresses, interaction.client.hands)
 
 
 def controls(*components: discord.ui.Item[Any]) -> discord.ui.View:
@@ -36,24 +61,6 @@ def controls(*components: discord.ui.Item[Any]) -> discord.ui.View:
 def _values(interaction: discord.Interaction[Any]) -> list[str]:
     data = cast("dict[str, Any]", interaction.data or {})
     return [str(v) for v in data.get("values", [])]
-
-
-PAGE = 24  # options per select page, leaving room for "more"
-
-
-def paged(
-    labelled: list[tuple[str, str]], page: int, noun: str
-) -> tuple[list[tuple[str, str]], int]:
-    """Page `page` of a MoveSelect's (value, label) options, with a "more" option to the
-    next page (or back to the first from the last); returns them and the page shown."""
-    pages = max(1, -(-len(labelled) // PAGE))
-    page = min(page, pages - 1)
-    shown = labelled[page * PAGE : (page + 1) * PAGE]
-    if page + 1 < pages:
-        shown.append((f"page:{page + 1}", f"More {noun} (page {page + 2} of {pages})"))
-    elif page > 0:
-        shown.append(("page:0", f"Back to the first {noun}"))
-    return shown, page
 
 
 ANSWER_STYLES = {
@@ -83,7 +90,7 @@ class AnswerButton(
         return cls(int(match["id"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).answer_challenge(interaction, self.challenge_id, self.action)
+        await _games(interaction).answer_challenge(interaction, self.challenge_id, self.action)
 
 
 GAME_BUTTONS = {
@@ -112,11 +119,10 @@ class GameButton(
         return cls(int(match["game"]), match["kind"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot = _bot(interaction)
         if self.kind == "hand":
-            await bot.open_hand(interaction, self.game_id)
+            await _hands(interaction).open_hand(interaction, self.game_id)
         else:
-            await bot.show_rules(interaction, self.game_id)
+            await _games(interaction).show_rules(interaction, self.game_id)
 
 
 RESIGN_STEPS = {  # "": the turn message's button; then the private question's two answers
@@ -150,7 +156,7 @@ class ResignButton(
         return cls(int(match["game"]), match["step"] or "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).resign(interaction, self.game_id, self.step)
+        await _games(interaction).resign(interaction, self.game_id, self.step)
 
 
 class CardSelect(
@@ -180,7 +186,7 @@ class CardSelect(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = _values(interaction)
         chosen = int(values[0]) if values and values[0].isdigit() else -1
-        await _bot(interaction).choose_card(interaction, self.game_id, self.version, chosen)
+        await _hands(interaction).choose_card(interaction, self.game_id, self.version, chosen)
 
 
 class MoveSelect(
@@ -220,13 +226,13 @@ class MoveSelect(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = _values(interaction)
         value = values[0] if values else ""
-        bot = _bot(interaction)
+        hands = _hands(interaction)
         if value.startswith("page:") and value[5:].isdigit():
-            await bot.choose_card(
+            await hands.choose_card(
                 interaction, self.game_id, self.version, self.card, int(value[5:])
             )
         else:
-            await bot.play(interaction, self.game_id, self.version, value)
+            await hands.play(interaction, self.game_id, self.version, value)
 
 
 class CardsSelect(
@@ -261,7 +267,7 @@ class CardsSelect(
         values = _values(interaction)
         places = [int(v) for v in values if v.isdigit() and int(v) < 64]
         mask = sum(1 << i for i in set(places)) if len(places) == len(values) else -1
-        await _bot(interaction).choose_card(interaction, self.game_id, self.version, mask)
+        await _hands(interaction).choose_card(interaction, self.game_id, self.version, mask)
 
 
 class PassButton(
@@ -287,7 +293,7 @@ class PassButton(
         return cls(int(match["game"]), int(match["version"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).play(interaction, self.game_id, self.version, "pass")
+        await _hands(interaction).play(interaction, self.game_id, self.version, "pass")
 
 
 GAME_ACTIONS = {
@@ -317,11 +323,11 @@ class GameAction(
         return cls(int(match["game"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot = _bot(interaction)
+        games = _games(interaction)
         if self.action == "claim":
-            await bot.claim(interaction, self.game_id)
+            await games.claim(interaction, self.game_id)
         else:
-            await bot.rematch(interaction, self.game_id)
+            await games.rematch(interaction, self.game_id)
 
 
 ALL_ITEMS = (

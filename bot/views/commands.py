@@ -1,25 +1,31 @@
 """The slash commands: `/caravan ...` for everyone and `/caravan-admin ...` for members who
-may manage the server. Each command only reads its options and hands them to a handler
-(`CaravanBot` for games, `bot.server` for the rest)."""
+may manage the server. Each command only reads its options and hands them to the cog of its
+feature (`bot.cogs`). (discord.py lets one cog hold a whole command group but not share one,
+so the two groups are declared here, in one place, and the cogs do the work.)"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot import server
 from bot.ai import LEVELS
-from bot.choices import TURN_TIMES, GameChoice
+from bot.choices import TURN_TIMES
+from bot.cogs.admin import Admin
+from bot.cogs.common import Choices
+from bot.cogs.decks import Decks
+from bot.cogs.games import Games
+from bot.cogs.hands import Hands
+from bot.cogs.help import Help
+from bot.cogs.standing import Standing
+from bot.games.base import GameChoice
 from bot.help import TOPICS
+from bot.kinds import GAMES, NEW_VEGAS
 from bot.ledger import MAX_DECK_NAME
-from bot.records import GAMES, NEW_VEGAS
 from engine import PRESETS
 from engine.decktet.game import MAX_HANDS
-
-if TYPE_CHECKING:
-    from bot.app import CaravanBot
 
 Interaction = discord.Interaction[Any]
 RULE_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
@@ -30,21 +36,32 @@ GAME_CHOICES = [app_commands.Choice(name=title, value=key) for key, title in GAM
 # Every option declares its bounds, so Discord refuses what is out of them before it arrives
 # (what arrives anyway is still answered: `bot.inert.quote` cuts member text in answers).
 Jokers = app_commands.Range[int, 0, 2]
-Hands = app_commands.Range[int, 1, MAX_HANDS]
+HandCount = app_commands.Range[int, 1, MAX_HANDS]
 DeckName = app_commands.Range[str, 1, MAX_DECK_NAME]
 DeckCards = app_commands.Range[str, 1, 4000]  # 4 x 54 cards of 3 characters, with spaces
 GameId = app_commands.Range[int, 1, 2**53]  # Discord's integers stop at 2**53
 Page = app_commands.Range[int, 1, 1000]
 
 
+@dataclass(frozen=True)
+class Cogs:
+    """The cogs `/caravan`'s commands hand their work to."""
+
+    games: Games
+    hands: Hands
+    standing: Standing
+    decks: Decks
+    help: Help
+
+
 class CaravanCommands(app_commands.Group):
-    def __init__(self, bot: CaravanBot) -> None:
+    def __init__(self, cogs: Cogs) -> None:
         super().__init__(
             name="caravan",
             description="Play Caravan, the card game from Fallout: New Vegas",
             guild_only=True,
         )
-        self.bot = bot
+        self.cogs = cogs
 
     @app_commands.command(description="Challenge someone (or anyone) to a game of Caravan")
     @app_commands.describe(
@@ -69,10 +86,10 @@ class CaravanCommands(app_commands.Group):
         turn: int | None = None,
         deck: DeckName | None = None,
         difficulty: str = "normal",
-        hands: Hands | None = None,
+        hands: HandCount | None = None,
     ) -> None:
         choice = GameChoice(rules, jokers, turn, deck, game, hands)
-        await self.bot.challenge(interaction, opponent, choice, difficulty)
+        await self.cogs.games.challenge(interaction, opponent, choice, difficulty)
 
     @app_commands.command(name="play-ai", description="Play Caravan against the bot")
     @app_commands.describe(
@@ -95,10 +112,10 @@ class CaravanCommands(app_commands.Group):
         jokers: Jokers | None = None,
         turn: int | None = None,
         deck: DeckName | None = None,
-        hands: Hands | None = None,
+        hands: HandCount | None = None,
     ) -> None:
         choice = GameChoice(rules, jokers, turn, deck, game, hands)
-        await self.bot.play_ai(interaction, difficulty, choice)
+        await self.cogs.games.play_ai(interaction, difficulty, choice)
 
     @app_commands.command(description="The server's Caravan ranking")
     @app_commands.describe(
@@ -112,7 +129,7 @@ class CaravanCommands(app_commands.Group):
         page: Page = 1,
         game: str = NEW_VEGAS,
     ) -> None:
-        await server.leaderboard(self.bot, interaction, page, game)
+        await self.cogs.standing.leaderboard(interaction, page, game)
 
     @app_commands.command(description="A player's Caravan record, rating and recent games")
     @app_commands.describe(
@@ -125,35 +142,35 @@ class CaravanCommands(app_commands.Group):
         user: discord.User | discord.Member | None = None,
         game: str = NEW_VEGAS,
     ) -> None:
-        await server.stats(self.bot, interaction, user, game)
+        await self.cogs.standing.stats(interaction, user, game)
 
     @app_commands.command(description="Your Caravan games in progress")
     async def games(self, interaction: Interaction) -> None:
-        await server.my_games(self.bot, interaction)
+        await self.cogs.standing.my_games(interaction)
 
     @app_commands.command(description="Open your hand in one of your games, from anywhere")
     @app_commands.describe(game="Which game (type to search your games)")
     async def hand(self, interaction: Interaction, game: GameId) -> None:
-        await self.bot.open_hand(interaction, game)
+        await self.cogs.hands.open_hand(interaction, game)
 
     @hand.autocomplete("game")
-    async def _hand_game(self, interaction: Interaction, current: str) -> server.Choices:
-        return await server.hand_choices(self.bot, interaction, current)
+    async def _hand_game(self, interaction: Interaction, current: str) -> Choices:
+        return await self.cogs.standing.hand_choices(interaction, current)
 
     @app_commands.command(description="How to play Caravan, with pictures")
     @app_commands.describe(topic="What to explain (default: the game in one minute)")
     @app_commands.choices(topic=TOPIC_CHOICES)
     async def rules(self, interaction: Interaction, topic: str | None = None) -> None:
-        await server.rules_help(self.bot, interaction, topic)
+        await self.cogs.help.rules_help(interaction, topic)
 
     @app_commands.command(description="A finished game's record: rules, seed, moves, final table")
     @app_commands.describe(game="Which game (type to search your finished games)")
     async def replay(self, interaction: Interaction, game: GameId) -> None:
-        await server.replay(self.bot, interaction, game)
+        await self.cogs.standing.replay(interaction, game)
 
     @replay.autocomplete("game")
-    async def _replay_game(self, interaction: Interaction, current: str) -> server.Choices:
-        return await server.finished_choices(self.bot, interaction, current)
+    async def _replay_game(self, interaction: Interaction, current: str) -> Choices:
+        return await self.cogs.standing.finished_choices(interaction, current)
 
     deck = app_commands.Group(name="deck", description="Your saved custom decks (R1)")
 
@@ -167,19 +184,19 @@ class CaravanCommands(app_commands.Group):
         name: DeckName,
         cards: DeckCards,
     ) -> None:
-        await server.deck_save(self.bot, interaction, name, cards)
+        await self.cogs.decks.deck_save(interaction, name, cards)
 
     @deck.command(name="list", description="Your saved decks")
     async def deck_list(self, interaction: Interaction) -> None:
-        await server.deck_list(self.bot, interaction)
+        await self.cogs.decks.deck_list(interaction)
 
     @deck.command(name="show", description="Show one of your decks, card by card")
     async def deck_show(self, interaction: Interaction, name: DeckName) -> None:
-        await server.deck_show(self.bot, interaction, name)
+        await self.cogs.decks.deck_show(interaction, name)
 
     @deck.command(name="delete", description="Delete one of your decks")
     async def deck_delete(self, interaction: Interaction, name: DeckName) -> None:
-        await server.deck_delete(self.bot, interaction, name)
+        await self.cogs.decks.deck_delete(interaction, name)
 
     @challenge.autocomplete("deck")
     @play_ai.autocomplete("deck")
@@ -188,22 +205,22 @@ class CaravanCommands(app_commands.Group):
     async def _deck_name(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return await server.deck_choices(self.bot, interaction, current)
+        return await self.cogs.decks.deck_choices(interaction, current)
 
 
 class AdminCommands(app_commands.Group):
-    def __init__(self, bot: CaravanBot) -> None:
+    def __init__(self, admin: Admin) -> None:
         super().__init__(
             name="caravan-admin",
             description="Caravan settings for this server (Manage Server)",
             guild_only=True,
             default_permissions=discord.Permissions(manage_guild=True),
         )
-        self.bot = bot
+        self.admin = admin
 
     @app_commands.command(description="Show this server's Caravan settings")
     async def show(self, interaction: Interaction) -> None:
-        await server.admin_show(self.bot, interaction)
+        await self.admin.admin_show(interaction)
 
     @app_commands.command(name="set", description="Change the server's defaults for new games")
     @app_commands.describe(
@@ -222,7 +239,7 @@ class AdminCommands(app_commands.Group):
         turn: int | None = None,
         threads: bool | None = None,
     ) -> None:
-        await server.admin_set(self.bot, interaction, rules, jokers, turn, threads)
+        await self.admin.admin_set(interaction, rules, jokers, turn, threads)
 
     @app_commands.command(description="Where games may start: add or remove a channel, or clear")
     @app_commands.describe(action="add, remove or clear (any channel)", channel="The channel")
@@ -235,13 +252,13 @@ class AdminCommands(app_commands.Group):
         action: str,
         channel: discord.TextChannel | None = None,
     ) -> None:
-        await server.admin_channel(self.bot, interaction, action, channel)
+        await self.admin.admin_channel(interaction, action, channel)
 
     @app_commands.command(description="End a stuck game with no result (no rating change)")
     @app_commands.describe(game="Which game (type to search the server's games)")
     async def end(self, interaction: Interaction, game: GameId) -> None:
-        await server.admin_end(self.bot, interaction, game)
+        await self.admin.admin_end(interaction, game)
 
     @end.autocomplete("game")
-    async def _end_game(self, interaction: Interaction, current: str) -> server.Choices:
-        return await server.guild_game_choices(self.bot, interaction, current)
+    async def _end_game(self, interaction: Interaction, current: str) -> Choices:
+        return await self.admin.guild_game_choices(interaction, current)

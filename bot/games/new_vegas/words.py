@@ -1,4 +1,4 @@
-"""Moves and tables in words: the line under each table image and its screen-reader summary.
+"""Caravan (New Vegas) in words: the line under each table image and its screen-reader summary.
 
 Everything here reads public facts only (a `MoveEvent` without its draw, a `PlayerView`), so
 a sentence can never give away a hidden card.
@@ -6,24 +6,14 @@ a sentence can never give away a hidden card.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 
+from bot.games.words import result
 from bot.render.style import SUIT_WORDS, card_words
 from engine import Card, MoveEvent, PlayerView, Removal
 from engine.caravan import CaravanView
 
 CardText = Callable[[Card], str]  # how cards are written: words, or signs in images
-END_WORDS = {
-    "sold": "sold two or three positions",  # said exactly when the positions are known
-    "out-of-cards": "the other player ran out of cards",
-    "empty-deck": "a deck ran out",
-    "move-limit": "the move limit was reached",
-    "resigned": "resignation",
-    "timeout": "the other player ran out of time",
-    "abandoned": "a server admin ended the game",
-    "unclaimed": "the turn ran out and nobody claimed the win",
-    "score": "the higher total after the last hand",
-}
 
 
 def _index(seat: str, number: int) -> int:
@@ -107,25 +97,6 @@ def _and(items: list[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def result(
-    winner: str | None,
-    reason: str | None,
-    names: Mapping[str, str],
-    positions: Sequence[str | None] = (),
-) -> str:
-    """ "Alice wins: sold all three positions." or "A draw: the move limit was reached.".
-    `positions`: who holds each position at the end, when known (how many were sold)."""
-    why = END_WORDS.get(reason or "", reason or "")
-    if reason == "sold" and winner in positions:
-        held = sum(p == winner for p in positions)
-        why = "sold all three positions" if held == 3 else "sold two of three positions"
-    if winner in ("A", "B"):
-        return f"{names[winner]} wins: {why}." if why else f"{names[winner]} wins."
-    if winner is None:
-        return f"No result: {why}." if why else "No result."
-    return f"A draw: {why}." if why else "A draw."
 
 
 def caravan_words(caravan: CaravanView) -> str:

@@ -1,12 +1,12 @@
 """Decktet Caravan in words: its cards, plays, what a play did, the table for screen
 readers, what the player to move may do, and why chosen cards make no play. No Discord here
-(the table image's footer draws `describe`; `bot.decktet_panels` builds the controls)."""
+(the table image's footer draws `describe`; `bot.games.decktet.hand` builds the controls)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.narrate import result
+from bot.games.words import result
 from bot.render.decktet_table import hand_lines
 from engine.decktet import DCard, DecktetEvent, DecktetView, Play
 from engine.decktet.cards import SUIT_NAMES

@@ -1,0 +1,144 @@
+"""A server's Caravan settings, for members who may manage the server: the defaults for
+new games, where games may start, and ending a stuck game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.ai import AiTurns
+from bot.choices import TURN_TIMES, turn_words
+from bot.cogs.common import Choices, game_choices, guild_of
+from bot.errors import BadOption, NotAllowed
+from bot.games.new_vegas.kind import KIND as NEW_VEGAS
+from bot.games.new_vegas.kind import make_rules
+from bot.guard import Guard
+from bot.inert import md_names
+from bot.names import Names
+from bot.poster import Poster
+from bot.service import GameService
+from bot.settings import Settings
+from engine.rules import DEFAULT_PRESET
+
+Interaction = discord.Interaction[Any]
+
+
+class Admin(commands.Cog):
+    def __init__(
+        self, service: GameService, poster: Poster, ai: AiTurns, names: Names, guard: Guard
+    ) -> None:
+        self.service = service
+        self.poster = poster
+        self.ai = ai
+        self.names = names
+        self.guard = guard
+
+    async def admin_show(self, interaction: Interaction) -> None:
+        async def work() -> None:
+            server = await self.service.guild_settings(_admin(interaction))
+            await interaction.response.send_message(
+                settings_text(self.service.settings, server), ephemeral=True
+            )
+
+        await self.guard(interaction, "admin-show", work())
+
+    async def admin_set(
+        self,
+        interaction: Interaction,
+        rules: str | None,
+        jokers: int | None,
+        turn: int | None,
+        threads: bool | None,
+    ) -> None:
+        async def work() -> None:
+            guild_id = _admin(interaction)
+            changes: dict[str, Any] = {}
+            if rules is not None:
+                changes["preset"] = rules
+                changes["jokers"] = jokers  # None: the preset's own
+            elif jokers is not None:
+                changes["jokers"] = jokers
+            if turn is not None:
+                if turn not in TURN_TIMES.values():
+                    raise BadOption("Choose a turn time from the list.")
+                changes["turn_seconds"] = turn
+            if threads is not None:
+                changes["threads"] = threads
+            if not changes:
+                raise BadOption("Give at least one setting to change.")
+            server = await self.service.update_guild_settings(guild_id, **changes)
+            await interaction.response.send_message(
+                "Saved.\n" + settings_text(self.service.settings, server), ephemeral=True
+            )
+
+        await self.guard(interaction, "admin-set", work())
+
+    async def admin_channel(
+        self, interaction: Interaction, action: str, channel: Any | None
+    ) -> None:
+        async def work() -> None:
+            guild_id = _admin(interaction)
+            server = await self.service.guild_settings(guild_id)
+            channels: list[int] = list(server.get("channels") or [])
+            if action == "clear":
+                channels = []
+            elif channel is None:
+                raise BadOption("Name the channel to add or remove.")
+            elif action == "add" and channel.id not in channels:
+                channels.append(channel.id)
+            elif action == "remove":
+                if channel.id not in channels:
+                    raise BadOption(f"<#{channel.id}> is not one of the game channels.")
+                channels.remove(channel.id)
+            server = await self.service.update_guild_settings(guild_id, channels=channels or None)
+            await interaction.response.send_message(
+                "Saved.\n" + settings_text(self.service.settings, server), ephemeral=True
+            )
+
+        await self.guard(interaction, "admin-channel", work())
+
+    async def admin_end(self, interaction: Interaction, game_id: int) -> None:
+        async def work() -> None:
+            guild_id = _admin(interaction)
+            await interaction.response.defer(ephemeral=True)
+            info = await self.service.abandon(game_id, guild_id)
+            self.ai.cancel(game_id)
+            await self.poster.table(game_id)
+            names = md_names(await self.names.game(info))
+            await interaction.followup.send(
+                f"Ended game #{game_id} ({names['A']} vs {names['B']}) with no result.",
+                ephemeral=True,
+            )
+
+        await self.guard(interaction, "admin-end", work())
+
+    async def guild_game_choices(self, interaction: Interaction, current: str) -> Choices:
+        if interaction.guild_id is None:
+            return []
+        games = await self.service.guild_games(interaction.guild_id)
+        return await game_choices(self.names, interaction, current, games)
+
+
+def _admin(interaction: Interaction) -> int:
+    guild_id = guild_of(interaction)
+    if not interaction.permissions.manage_guild:
+        raise NotAllowed("Only members with the Manage Server permission can change this.")
+    return guild_id
+
+
+def settings_text(settings: Settings, server: dict[str, Any]) -> str:
+    """The server's settings, in words."""
+    rules = make_rules(server.get("preset", DEFAULT_PRESET), server.get("jokers"))
+    turn = server.get("turn_seconds", settings.default_turn_seconds)
+    channels = server.get("channels") or []
+    where = ", ".join(f"<#{c}>" for c in channels) if channels else "any channel"
+    threads = server.get("threads", settings.game_threads)
+    return (
+        "**Caravan on this server**\n"
+        f"Default rules: {NEW_VEGAS.rules_words(rules)}\n"
+        f"Default turn time: {turn_words(int(turn))}\n"
+        f"Games may start in: {where}\n"
+        f"Each game gets its own thread: {'yes' if threads else 'no'}"
+    )

@@ -1,0 +1,222 @@
+"""Games from challenge to rematch: challenges and their answers, games against the bot,
+the Rules button, resigning, claiming a turn that ran out, and rematches."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.ai import AiTurns
+from bot.errors import BadOption, WrongPlace
+from bot.games.base import GameChoice
+from bot.guard import Guard
+from bot.poster import Poster
+from bot.records import AnyRules, Challenge, GameInfo
+from bot.service import GameService
+from bot.views import items
+from bot.views.panels import challenge_answers, challenge_text, pinging, rules_text
+
+Interaction = discord.Interaction[Any]
+
+
+class Games(commands.Cog):
+    def __init__(self, service: GameService, poster: Poster, ai: AiTurns, guard: Guard) -> None:
+        self.service = service
+        self.poster = poster
+        self.ai = ai
+        self.guard = guard
+
+    # ----- challenges ------------------------------------------------------------------------
+
+    async def challenge(
+        self,
+        interaction: Interaction,
+        opponent: discord.User | discord.Member | None,
+        choice: GameChoice,
+        difficulty: str = "normal",
+    ) -> None:
+        async def work() -> None:
+            rules, turn_seconds = await self._options(interaction, choice)
+            me = interaction.client.user
+            if opponent is not None and me is not None and opponent.id == me.id:
+                await self._against_me(interaction, difficulty, rules, turn_seconds)
+                return
+            if opponent is not None and opponent.bot:
+                raise BadOption("Bots cannot play Caravan here; challenge a person or me.")
+            guild_id, channel_id = _where(interaction)
+            challenge = await self.service.create_challenge(
+                guild_id,
+                channel_id,
+                interaction.user.id,
+                opponent.id if opponent else None,
+                rules,
+                turn_seconds,
+            )
+            await interaction.response.send_message(
+                challenge_text(challenge, "open"),
+                view=challenge_answers(challenge.id),
+                allowed_mentions=pinging(challenge.opponent_id),
+            )
+            message = await interaction.original_response()
+            await self.service.set_challenge_message(challenge.id, message.id)
+
+        await self.guard(interaction, "challenge", work())
+
+    async def answer_challenge(
+        self, interaction: Interaction, challenge_id: int, action: str
+    ) -> None:
+        async def work() -> None:
+            user = interaction.user.id
+            if action == "decline":
+                challenge = await self.service.decline(challenge_id, user)
+                await interaction.response.edit_message(
+                    content=challenge_text(challenge, "declined"), view=None
+                )
+                return
+            if action == "cancel":
+                challenge = await self.service.cancel(challenge_id, user)
+                await interaction.response.edit_message(
+                    content=challenge_text(challenge, "cancelled"), view=None
+                )
+                return
+            await interaction.response.defer()
+            info = await self.service.accept(challenge_id, user)
+            challenge = await self.service.challenge(challenge_id)
+            await interaction.edit_original_response(
+                content=challenge_text(challenge, "accepted"), view=None
+            )
+            await self._begin(info, interaction.message)
+
+        await self.guard(interaction, f"challenge-{action}", work())
+
+    async def play_ai(self, interaction: Interaction, difficulty: str, choice: GameChoice) -> None:
+        async def work() -> None:
+            rules, turn_seconds = await self._options(interaction, choice)
+            await self._against_me(interaction, difficulty, rules, turn_seconds)
+
+        await self.guard(interaction, "play-ai", work())
+
+    async def _options(self, interaction: Interaction, choice: GameChoice) -> tuple[AnyRules, int]:
+        """The new game's rules and turn time, as the service decides them for this place."""
+        guild_id, channel_id = _where(interaction)
+        channel = interaction.client.get_channel(channel_id)
+        parent = getattr(channel, "parent_id", None)  # a thread's channel
+        user = interaction.user.id
+        return await self.service.game_options(guild_id, channel_id, parent, user, choice)
+
+    async def _against_me(
+        self, interaction: Interaction, level: str, rules: AnyRules, turn_seconds: int
+    ) -> None:
+        """A game against the bot: the player is A, the AI B; the table is posted as usual."""
+        guild_id, channel_id = _where(interaction)
+        me = interaction.client.user
+        assert me is not None, "the bot is connected"
+        user = interaction.user.id
+        info = await self.service.start_ai_game(
+            guild_id, channel_id, user, me.id, level, rules, turn_seconds
+        )
+        await self._opened_against_me(interaction, info)
+
+    async def _opened_against_me(self, interaction: Interaction, info: GameInfo) -> None:
+        """Say that a game against the bot began: as the answer to `interaction` when it
+        came from the game's channel, else in the game's channel (a rematch pressed in a
+        game's thread starts in the thread's channel); then begin it."""
+        text = (
+            f"<@{interaction.user.id}> plays {info.title} against me, difficulty "
+            f"**{info.ai_level}** ({info.kind.rules_words(info.rules)})."
+        )
+        message: discord.Message
+        if info.channel_id == interaction.channel_id:
+            await interaction.response.send_message(text)
+            message = await interaction.original_response()
+        else:
+            await interaction.response.send_message(
+                f"New game in <#{info.channel_id}>.", ephemeral=True
+            )
+            message = await (await self.poster.channel(info.channel_id)).send(text)
+        await self._begin(info, message)
+
+    async def _begin(self, info: GameInfo, message: discord.Message | None) -> None:
+        self.ai.schedule(await self.poster.begin(info, message))
+
+    # ----- during a game ---------------------------------------------------------------------
+
+    async def show_rules(self, interaction: Interaction, game_id: int) -> None:
+        async def work() -> None:
+            info = await self.service.game(game_id)
+            await interaction.response.send_message(rules_text(info), ephemeral=True)
+
+        await self.guard(interaction, "rules", work())
+
+    async def resign(self, interaction: Interaction, game_id: int, step: str) -> None:
+        """`step`: "" asks first, "sure" resigns, "keep" takes the question back."""
+
+        async def work() -> None:
+            await self.service.player(game_id, interaction.user.id)
+            if step == "keep":
+                await interaction.response.edit_message(content="You play on.", view=None)
+                return
+            if step != "sure":
+                confirm = items.controls(
+                    items.ResignButton(game_id, "sure"), items.ResignButton(game_id, "keep")
+                )
+                await interaction.response.send_message(
+                    "Resign this game? Your opponent wins.", view=confirm, ephemeral=True
+                )
+                return
+            await interaction.response.defer()
+            outcome = await self.service.resign(game_id, interaction.user.id)
+            await interaction.edit_original_response(content="You resigned.", view=None)
+            await self.poster.after(outcome)
+
+        await self.guard(interaction, "resign", work())
+
+    # ----- the end of a game: timeouts and rematches ------------------------------------------
+
+    async def claim(self, interaction: Interaction, game_id: int) -> None:
+        """The waiting player claims the win after the other's turn ran out."""
+
+        async def work() -> None:
+            outcome = await self.service.claim_timeout(game_id, interaction.user.id)
+            await interaction.response.edit_message(
+                content=f"<@{interaction.user.id}> claimed the win: the turn ran out.", view=None
+            )
+            await self.poster.after(outcome)
+
+        await self.guard(interaction, "claim", work())
+
+    async def rematch(self, interaction: Interaction, game_id: int) -> None:
+        """The same rules, the same two players: a new challenge to the other player in the
+        game's channel (against the AI: a new game at once)."""
+
+        async def work() -> None:
+            new = await self.service.rematch(game_id, interaction.user.id)
+            if isinstance(new, GameInfo):
+                await self._opened_against_me(interaction, new)
+            else:
+                await self._offer(interaction, new)
+
+        await self.guard(interaction, "rematch", work())
+
+    async def _offer(self, interaction: Interaction, challenge: Challenge) -> None:
+        """Post a rematch's challenge in the game's channel."""
+        other = challenge.opponent_id
+        channel = await self.poster.channel(challenge.channel_id)
+        message = await channel.send(
+            "Rematch! " + challenge_text(challenge, "open"),
+            view=challenge_answers(challenge.id),
+            allowed_mentions=pinging(other),
+        )
+        await self.service.set_challenge_message(challenge.id, message.id)
+        await interaction.response.send_message(
+            f"Rematch offered to <@{other}> in <#{challenge.channel_id}>.", ephemeral=True
+        )
+
+
+def _where(interaction: Interaction) -> tuple[int, int]:
+    """The server and channel of a command that starts a game."""
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise WrongPlace("Games are played in a server's channel.")
+    return interaction.guild_id, interaction.channel_id

@@ -1,0 +1,93 @@
+"""The private hand panel and the moves played from it: opening a hand (from the table's
+button or `/caravan hand`), choosing cards, playing. A panel follows its game afterwards
+(`bot.views.live`, through the poster)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.ai import AiTurns
+from bot.errors import StaleView
+from bot.guard import Guard
+from bot.names import Names
+from bot.poster import Poster
+from bot.service import GameService
+from bot.views.panels import hand_panel
+
+Interaction = discord.Interaction[Any]
+MOVED_ON = "The game moved on since this panel was drawn."
+
+
+class Hands(commands.Cog):
+    def __init__(
+        self, service: GameService, poster: Poster, ai: AiTurns, names: Names, guard: Guard
+    ) -> None:
+        self.service = service
+        self.poster = poster
+        self.ai = ai
+        self.names = names
+        self.guard = guard
+
+    async def open_hand(self, interaction: Interaction, game_id: int) -> None:
+        async def work() -> None:
+            await self.service.player(game_id, interaction.user.id)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self._current(interaction, game_id)
+
+        await self.guard(interaction, "hand", work())
+
+    async def choose_card(
+        self, interaction: Interaction, game_id: int, version: int, chosen: int, page: int = 0
+    ) -> None:
+        """Cards chosen on the panel (`chosen`: a card's place, or Decktet's cards as bits):
+        their places, or at once the one move they make."""
+
+        async def work() -> None:
+            await interaction.response.defer()
+            info, view = await self.service.view(game_id, interaction.user.id)
+            picked = info.kind.picked(view, chosen)
+            if info.version != version or not picked.fresh:
+                await self._current(interaction, game_id, MOVED_ON)
+                return
+            if picked.play is not None:  # one move for this choice: play it
+                await self._play(interaction, game_id, version, picked.play)
+                return
+            names = await self.names.game(info)
+            if picked.why:
+                panel = await hand_panel(info, view, names, note=picked.why)
+            else:
+                panel = await hand_panel(info, view, names, chosen, page)
+            await self.poster.show(interaction, game_id, panel)
+
+        await self.guard(interaction, "choose-card", work())
+
+    async def play(self, interaction: Interaction, game_id: int, version: int, move: str) -> None:
+        async def work() -> None:
+            await interaction.response.defer()
+            await self._play(interaction, game_id, version, move)
+
+        await self.guard(interaction, "play", work())
+
+    async def _play(self, interaction: Interaction, game_id: int, version: int, move: str) -> None:
+        """Play `move` for the interaction's user (already deferred) and show the result."""
+        try:
+            outcome = await self.service.play(game_id, interaction.user.id, move, version)
+        except StaleView:
+            await self._current(
+                interaction, game_id, "That panel was out of date (the game moved on)."
+            )
+            return
+        names = await self.names.game(outcome.game)
+        panel = await hand_panel(outcome.game, outcome.view, names, note="Played.")
+        await self.poster.show(interaction, game_id, panel)
+        await self.poster.after(outcome, skip=interaction.user.id)
+        self.ai.schedule(outcome.game)
+
+    async def _current(self, interaction: Interaction, game_id: int, note: str = "") -> None:
+        """The player's panel for the game as it is now (deferred)."""
+        info, view = await self.service.view(game_id, interaction.user.id)
+        panel = await hand_panel(info, view, await self.names.game(info), note=note)
+        await self.poster.show(interaction, game_id, panel)

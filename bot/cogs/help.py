@@ -1,0 +1,43 @@
+"""`/caravan rules [topic]`: a rules topic in words and a picture (`bot.help`), with the
+preset of the game played in the thread it is asked in."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.errors import NotFound
+from bot.guard import Guard
+from bot.help import TOPICS, topic_image, topic_text
+from bot.service import GameService
+
+Interaction = discord.Interaction[Any]
+
+
+class Help(commands.Cog):
+    def __init__(self, service: GameService, guard: Guard) -> None:
+        self.service = service
+        self.guard = guard
+
+    async def rules_help(self, interaction: Interaction, topic: str | None) -> None:
+        async def work() -> None:
+            name = topic or "overview"
+            if name not in TOPICS:
+                raise NotFound(f"There is no rules topic {name!r}; try {', '.join(TOPICS)}.")
+            text = topic_text(name)
+            game = None
+            if interaction.channel_id is not None:
+                game = await self.service.game_in_thread(interaction.channel_id)
+            if game is not None:
+                text += "\n\n" + game.kind.preset_text(game.rules)
+            png = await asyncio.to_thread(topic_image, name)
+            file = discord.File(
+                io.BytesIO(png), f"rules-{name}.png", description=TOPICS[name].title
+            )
+            await interaction.response.send_message(text[:2000], file=file, ephemeral=True)
+
+        await self.guard(interaction, "rules-help", work())

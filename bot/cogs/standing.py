@@ -1,0 +1,119 @@
+"""A server's standing and records: the leaderboard, a player's stats, your games in
+progress, and a finished game's record (its replay and final table)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot import standing
+from bot.cogs.common import Choices, game_choices, guild_of, names_of
+from bot.errors import NotFound
+from bot.guard import Guard
+from bot.inert import plain
+from bot.names import Names
+from bot.render.style import pictured
+from bot.service import GameService
+
+Interaction = discord.Interaction[Any]
+
+
+class Standing(commands.Cog):
+    def __init__(self, service: GameService, names: Names, guard: Guard) -> None:
+        self.service = service
+        self.names = names
+        self.guard = guard
+
+    async def leaderboard(self, interaction: Interaction, page: int, game: str) -> None:
+        async def work() -> None:
+            guild_id = guild_of(interaction)
+            board = await self.service.leaderboard(guild_id, page, game=game)
+            mine = await self.service.standing(guild_id, interaction.user.id, game)
+            names = await names_of(self.names, guild_id, [e.user_id for e in board.entries])
+            if mine is not None:
+                names[mine.user_id] = plain(interaction.user.display_name)
+            title = interaction.guild.name if interaction.guild else "this server"
+            embed = standing.leaderboard_embed(board, names, title, mine)
+            await interaction.response.send_message(
+                embed=embed, allowed_mentions=discord.AllowedMentions.none()
+            )
+
+        await self.guard(interaction, "leaderboard", work())
+
+    async def stats(
+        self,
+        interaction: Interaction,
+        user: discord.User | discord.Member | None,
+        game: str,
+    ) -> None:
+        async def work() -> None:
+            guild_id = guild_of(interaction)
+            who = user or interaction.user
+            await interaction.response.defer()
+            found = await self.service.stats(guild_id, who.id, game=game)
+            players = [p for game in found.recent for p in game.players]
+            names = await names_of(self.names, guild_id, players)
+            name = plain(who.display_name)
+            embed = standing.stats_embed(found, name, names)
+            chart = await asyncio.to_thread(standing.rating_chart, found, name)
+            if chart is not None:
+                embed.set_image(url="attachment://rating.png")
+                await interaction.followup.send(embed=embed, file=chart)
+            else:
+                await interaction.followup.send(embed=embed)
+
+        await self.guard(interaction, "stats", work())
+
+    async def my_games(self, interaction: Interaction) -> None:
+        async def work() -> None:
+            guild_id = guild_of(interaction)
+            games = await self.service.active_games(interaction.user.id, guild_id)
+            if not games:
+                text = "You have no games in progress here. Start one with `/caravan challenge`."
+            else:
+                names = await names_of(self.names, guild_id, [p for g in games for p in g.players])
+                lines = [standing.active_line(g, interaction.user.id, names) for g in games]
+                text = "**Your games in progress**\n" + "\n".join(lines)
+                text += "\nOpen your hand in any of them with `/caravan hand`."
+            await interaction.response.send_message(text[:2000], ephemeral=True)
+
+        await self.guard(interaction, "games", work())
+
+    async def hand_choices(self, interaction: Interaction, current: str) -> Choices:
+        """The player's games in progress in every server, this server's first (a hand opens
+        from anywhere, whichever process holds the game's server)."""
+        games = await self.service.active_games(interaction.user.id)
+        games.sort(key=lambda info: info.guild_id != interaction.guild_id)  # stable
+        return await game_choices(self.names, interaction, current, games)
+
+    async def finished_choices(self, interaction: Interaction, current: str) -> Choices:
+        if interaction.guild_id is None:
+            return []
+        games = await self.service.finished_games(interaction.guild_id, interaction.user.id)
+        return await game_choices(self.names, interaction, current, games)
+
+    async def replay(self, interaction: Interaction, game_id: int) -> None:
+        async def work() -> None:
+            guild_id = guild_of(interaction)
+            info = await self.service.game(game_id)
+            if info.guild_id != guild_id:
+                raise NotFound("There is no such game in this server.")
+            record = await self.service.record(game_id)
+            await interaction.response.defer()
+            names = await self.names.game(info)
+            text, script = standing.record_text(record, names)
+            _, view = await self.service.view(game_id, None)
+            drawn = pictured(names)
+            final = info.kind.ending(view, drawn)
+            png = await asyncio.to_thread(info.kind.table_png, view, drawn, None, "", final)
+            files = [
+                discord.File(io.BytesIO(script.encode()), f"caravan-game-{game_id}.sh"),
+                discord.File(io.BytesIO(png), "table.png", description=f"The final table: {final}"),
+            ]
+            await interaction.followup.send(text, files=files)
+
+        await self.guard(interaction, "replay", work())

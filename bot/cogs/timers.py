@@ -1,0 +1,90 @@
+"""The clock's work, every minute: open challenges expire, and turn deadlines are kept
+(a reminder at half time, the claim offered when a turn runs out, the AI's claim, the end
+of games nobody claimed). Both come from the database, so a restart neither forgets nor
+repeats one; each process keeps its own servers' (`Settings.shards`)."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+
+import discord
+from discord.ext import commands, tasks
+
+from bot.inert import md
+from bot.names import Names
+from bot.poster import Poster
+from bot.service import GameService
+from bot.views import items
+from bot.views.panels import challenge_text
+
+log = logging.getLogger("caravan.bot")
+
+
+class Timers(commands.Cog):
+    def __init__(
+        self,
+        service: GameService,
+        poster: Poster,
+        names: Names,
+        ready: Callable[[], Awaitable[None]],
+    ) -> None:
+        self.service = service
+        self.poster = poster
+        self.names = names
+        self.ready = ready
+
+    async def cog_load(self) -> None:
+        self.minutely.start()
+
+    async def cog_unload(self) -> None:
+        self.minutely.cancel()
+
+    @tasks.loop(seconds=60)
+    async def minutely(self) -> None:
+        for chore in (self.expire_challenges, self.sweep_deadlines):
+            try:
+                await chore()
+            except Exception:
+                log.exception("%s failed", chore.__name__)
+
+    @minutely.before_loop
+    async def _ready_first(self) -> None:
+        await self.ready()
+
+    async def expire_challenges(self) -> None:
+        for challenge in await self.service.expire_challenges():
+            channel = self.poster.client.get_channel(challenge.channel_id)
+            if challenge.message_id is None or not isinstance(channel, discord.TextChannel):
+                continue
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(challenge.message_id).edit(
+                    content=challenge_text(challenge, "expired"), view=None
+                )
+
+    async def sweep_deadlines(self) -> None:
+        """Remind at half time, offer the claim when a turn runs out, let the AI claim, and
+        post the end of games nobody claimed."""
+        found = await self.service.sweep()
+        for info in found.reminders:
+            mover = info.user_at(info.turn or "A")
+            left = int(info.deadline or 0)
+            await self.poster.notice(
+                info, f"<@{mover}>, a reminder: your move in this game is due <t:{left}:R>.", mover
+            )
+        for info in found.overdue:  # one mention: the player who may act on it
+            late = md((await self.names.game(info))[info.turn or "A"])
+            waiting = info.user_at("B" if info.turn == "A" else "A")
+            grace = int((info.deadline or 0) + info.turn_seconds)
+            await self.poster.notice(
+                info,
+                f"<@{waiting}>, {late}'s time to move ran out: you may claim the win. "
+                f"Unclaimed, the game closes with no result <t:{grace}:R>.",
+                waiting,
+                items.controls(items.GameAction(info.id, "claim")),
+            )
+        for outcome in found.claimed:
+            await self.poster.after(outcome)
+        for info in found.closed:
+            await self.poster.table(info.id)

@@ -1,0 +1,36 @@
+"""Words every game shares: how a game ended, and who won."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+END_WORDS = {
+    "sold": "sold two or three positions",  # said exactly when the positions are known
+    "out-of-cards": "the other player ran out of cards",
+    "empty-deck": "a deck ran out",
+    "move-limit": "the move limit was reached",
+    "resigned": "resignation",
+    "timeout": "the other player ran out of time",
+    "abandoned": "a server admin ended the game",
+    "unclaimed": "the turn ran out and nobody claimed the win",
+    "score": "the higher total after the last hand",
+}
+
+
+def result(
+    winner: str | None,
+    reason: str | None,
+    names: Mapping[str, str],
+    positions: Sequence[str | None] = (),
+) -> str:
+    """ "Alice wins: sold all three positions." or "A draw: the move limit was reached.".
+    `positions`: who holds each position at the end, when known (how many were sold)."""
+    why = END_WORDS.get(reason or "", reason or "")
+    if reason == "sold" and winner in positions:
+        held = sum(p == winner for p in positions)
+        why = "sold all three positions" if held == 3 else "sold two of three positions"
+    if winner in ("A", "B"):
+        return f"{names[winner]} wins: {why}." if why else f"{names[winner]} wins."
+    if winner is None:
+        return f"No result: {why}." if why else "No result."
+    return f"A draw: {why}." if why else "A draw."

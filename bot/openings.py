@@ -1,0 +1,269 @@
+"""How games begin: the options of a new game (decided from the player's choice, the
+server's settings and the bot's), challenges and their answers, games against the AI, and
+rematches. `GameService` is `Openings`; like it, nothing here knows Discord."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from bot.errors import BadOption, ChallengeRefused, GameNotOver, NotFound, NotYourGame, WrongPlace
+from bot.games.base import GameChoice
+from bot.kinds import named
+from bot.records import AnyRules, Challenge, GameInfo, game_of, new_game, rules_to_text
+from bot.settings import Settings
+from bot.store import Store
+from bot.store.errors import ChallengeClosed, RematchTaken, TooMany
+from bot.store.rows import NewChallenge, NewGame, Shards
+from engine import Rules
+from engine.ai import LEVELS
+
+log = logging.getLogger("bot.service")
+
+
+class Openings:
+    store: Store
+    settings: Settings
+    clock: Callable[[], float]
+    shards: Shards
+    _note: Callable[[GameInfo], GameInfo]
+    deck: Callable[..., Any]
+    guild_settings: Callable[..., Any]
+    game: Callable[..., Any]
+
+    async def game_options(
+        self,
+        guild_id: int,
+        channel_id: int,
+        parent_id: int | None,
+        user_id: int,
+        choice: GameChoice,
+    ) -> tuple[AnyRules, int]:
+        """The rules and turn time of a new game started in `channel_id` (a thread of
+        `parent_id`, if it is one): what the player chose, else the server's defaults
+        (`/caravan-admin`), else the bot's; refused outside the server's game channels."""
+        server = await self.guild_settings(guild_id)
+        allowed = server.get("channels") or []
+        if allowed and channel_id not in allowed and parent_id not in allowed:
+            where = ", ".join(f"<#{c}>" for c in allowed)
+            raise WrongPlace(f"Games start in {where} on this server.")
+        turn = int(
+            choice.turn_seconds or server.get("turn_seconds") or self.settings.default_turn_seconds
+        )
+        kind = named(choice.game)
+        deck = None
+        if choice.deck and kind.takes_decks:
+            deck = await self.deck(user_id, choice.deck)
+        return kind.rules_for(choice, server, deck), turn
+
+    async def create_challenge(
+        self,
+        guild_id: int,
+        channel_id: int,
+        challenger_id: int,
+        opponent_id: int | None,
+        rules: AnyRules | None = None,
+        turn_seconds: int | None = None,
+        rematch_of: int | None = None,
+    ) -> Challenge:
+        """A challenge to `opponent_id`, or open to anyone when None; with `rematch_of`, the
+        rematch of that finished game (refused while one is open or was accepted)."""
+        if opponent_id == challenger_id:
+            raise ChallengeRefused("You cannot challenge yourself.")
+        now = self.clock()
+        new = NewChallenge(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            challenger_id=challenger_id,
+            opponent_id=opponent_id,
+            rules=rules_to_text(rules or Rules()),
+            turn_seconds=turn_seconds or self.settings.default_turn_seconds,
+            created_at=now,
+            expires_at=now + self.settings.challenge_expiry_seconds,
+            rematch_of=rematch_of,
+        )
+        try:
+            return await self.store.create_challenge(new, self.settings.max_open_challenges)
+        except TooMany as limit:
+            raise ChallengeRefused(
+                f"You already have {limit.count} open challenge{'s' * (limit.count != 1)}, "
+                "the most at once; cancel one or wait for an answer."
+            ) from None
+        except RematchTaken as taken:
+            raise _rematch_refusal(taken) from None
+
+    async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
+        await self.store.set_challenge_message(challenge_id, message_id)
+
+    async def accept(self, challenge_id: int, user_id: int) -> GameInfo:
+        """Start the game: the challenger is A, the one who accepts is B, and who moves
+        first comes from the game's secret seed (G1)."""
+        now = self.clock()
+        challenge = await self._open_challenge(challenge_id, now)
+        if user_id == challenge.challenger_id:
+            raise ChallengeRefused("You cannot accept your own challenge.")
+        if challenge.opponent_id is not None and challenge.opponent_id != user_id:
+            raise ChallengeRefused(f"This challenge is for <@{challenge.opponent_id}>.")
+        game = self._new_game(
+            challenge.guild_id,
+            challenge.channel_id,
+            (challenge.challenger_id, user_id),
+            challenge.rules,
+            challenge.turn_seconds,
+            now,
+            rematch_of=challenge.rematch_of,
+        )
+        try:
+            info = await self.store.accept_challenge(
+                challenge_id, game, self.settings.max_active_games
+            )
+        except ChallengeClosed as closed:
+            raise _closed_refusal(closed.challenge, now) from None
+        except TooMany as limit:
+            raise _games_refusal(limit) from None
+        log.info("game %s started in guild %s", info.id, info.guild_id)
+        return self._note(info)
+
+    async def decline(self, challenge_id: int, user_id: int) -> Challenge:
+        now = self.clock()
+        challenge = await self._open_challenge(challenge_id, now)
+        if challenge.opponent_id != user_id:
+            who = "its challenger" if user_id == challenge.challenger_id else "someone else"
+            raise ChallengeRefused(f"Only the challenged player can decline; you are {who}.")
+        return await self._close(challenge_id, "declined", now)
+
+    async def cancel(self, challenge_id: int, user_id: int) -> Challenge:
+        now = self.clock()
+        challenge = await self._open_challenge(challenge_id, now)
+        if challenge.challenger_id != user_id:
+            raise ChallengeRefused("Only the player who made this challenge can cancel it.")
+        return await self._close(challenge_id, "cancelled", now)
+
+    async def expire_challenges(self) -> list[Challenge]:
+        """Mark every open challenge past its time as expired; return them (once each)."""
+        return await self.store.expire_challenges(self.clock(), self.shards)
+
+    async def _open_challenge(self, challenge_id: int, now: float) -> Challenge:
+        """The challenge, refused unless it is still open."""
+        challenge = await self.challenge(challenge_id)
+        if challenge.status != "open" or challenge.expires_at <= now:
+            raise _closed_refusal(challenge, now)
+        return challenge
+
+    async def _close(self, challenge_id: int, status: str, now: float) -> Challenge:
+        try:
+            return await self.store.close_challenge(challenge_id, status, now)
+        except ChallengeClosed as closed:
+            raise _closed_refusal(closed.challenge, now) from None
+
+    async def start_ai_game(
+        self,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        bot_id: int,
+        level: str,
+        rules: AnyRules | None = None,
+        turn_seconds: int | None = None,
+        rematch_of: int | None = None,
+    ) -> GameInfo:
+        """A game against the AI: the player is A, the AI (the bot's user id) is B; with
+        `rematch_of`, the rematch of that finished game (refused if it has one)."""
+        if level not in LEVELS:
+            raise BadOption(f"The difficulty is one of {', '.join(LEVELS)}.")
+        game = self._new_game(
+            guild_id,
+            channel_id,
+            (user_id, bot_id),
+            rules or Rules(),
+            turn_seconds or self.settings.default_turn_seconds,
+            self.clock(),
+            ai=("B", level),
+            rematch_of=rematch_of,
+        )
+        try:
+            info = await self.store.start_game(game, self.settings.max_active_games)
+        except TooMany as limit:
+            raise _games_refusal(limit) from None
+        except RematchTaken as taken:
+            raise _rematch_refusal(taken) from None
+        log.info("game %s started in guild %s", info.id, info.guild_id)
+        return self._note(info)
+
+    def _new_game(
+        self,
+        guild_id: int,
+        channel_id: int,
+        players: tuple[int, int],
+        rules: AnyRules,
+        turn_seconds: int,
+        now: float,
+        ai: tuple[str, str] | None = None,
+        rematch_of: int | None = None,
+    ) -> NewGame:
+        """A new game's row: a secret seed, and who moves first from it (G1)."""
+        seed = secrets.randbits(53)
+        return NewGame(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            players=players,
+            rules=rules_to_text(rules),
+            game=game_of(rules),
+            seed=seed,
+            turn=new_game(rules, seed).mover,
+            turn_seconds=turn_seconds,
+            now=now,
+            ai=ai,
+            rematch_of=rematch_of,
+        )
+
+    async def rematch(self, game_id: int, user_id: int) -> GameInfo | Challenge:
+        """The same rules, the same two players: against the AI, a new game at once; else
+        a new challenge to the other player in the game's channel."""
+        info: GameInfo = await self.game(game_id)
+        seat = info.seat_of(user_id)
+        if seat is None or info.ai_seat == seat:
+            raise NotYourGame("Only the players of this game can ask for a rematch.")
+        if info.active:
+            raise GameNotOver("This game is still going on.")
+        where = (info.guild_id, info.channel_id)
+        if info.ai_seat is not None:
+            ai = info.user_at(info.ai_seat)
+            level = info.ai_level or "normal"
+            return await self.start_ai_game(
+                *where, user_id, ai, level, info.rules, info.turn_seconds, game_id
+            )
+        other = info.user_at("B" if seat == "A" else "A")
+        return await self.create_challenge(
+            *where, user_id, other, info.rules, info.turn_seconds, rematch_of=game_id
+        )
+
+    async def challenge(self, challenge_id: int) -> Challenge:
+        challenge = await self.store.challenge(challenge_id)
+        if challenge is None:
+            raise NotFound("There is no such challenge.")
+        return challenge
+
+
+def _closed_refusal(challenge: Challenge, now: float) -> ChallengeRefused:
+    status = challenge.status
+    if status == "open" and challenge.expires_at <= now:
+        status = "expired"
+    return ChallengeRefused(f"This challenge was {status} already.")
+
+
+def _games_refusal(limit: TooMany) -> ChallengeRefused:
+    return ChallengeRefused(
+        f"<@{limit.user_id}> already plays {limit.count} games, the most at once; finish one first."
+    )
+
+
+def _rematch_refusal(taken: RematchTaken) -> ChallengeRefused:
+    """A second rematch of a game: one is waiting for an answer, or was played."""
+    if taken.game_id is not None:
+        return ChallengeRefused(f"This game's rematch was already played: game #{taken.game_id}.")
+    return ChallengeRefused(
+        f"A rematch of this game is already waiting for an answer in <#{taken.channel_id}>."
+    )

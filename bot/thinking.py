@@ -1,0 +1,49 @@
+"""Where the computer player thinks: `AiWorker.decide` hands the AI seat's view (nothing
+else: no other hand, no deck order) to a worker process and waits for the move's notation,
+so a 0.9-second search never holds up other players' interactions. With `workers=0` the
+search runs in a thread instead (tests, and machines where a process costs too much).
+
+A worker imports only this module and the engine's players its kind names
+(`GameKind.players`), not the bot: it stays small."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import multiprocessing
+import random
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
+
+
+def decide(players: str, level: str, view: Any, seed: str) -> str:
+    """The move (in notation) the player of `level` from module `players` (its
+    `player_for(level)`) chooses from `view`, with randomness from `seed`. Runs in the
+    worker."""
+    player_for = importlib.import_module(players).player_for
+    return str(player_for(level).choose(view, random.Random(seed)))
+
+
+class AiWorker:
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._executor: Executor | None = None
+
+    def _pool(self) -> Executor:
+        if self._executor is None:
+            if self.workers > 0:
+                # spawn: a fork of a process with running threads (aiosqlite's) is unsafe
+                context = multiprocessing.get_context("spawn")
+                self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
+            else:
+                self._executor = ThreadPoolExecutor(1, thread_name_prefix="caravan-ai")
+        return self._executor
+
+    async def decide(self, players: str, level: str, view: Any, seed: str) -> str:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool(), decide, players, level, view, seed)
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None

@@ -1,0 +1,216 @@
+"""What the bot shows: challenges, the turn message and the private hand panel, as Discord
+messages. The words, pictures and hand controls are the game's kind's (`GameInfo.kind`),
+built only from a view and its legal moves, so every control offered is a legal move, and a
+hand only ever goes into an ephemeral message to its owner."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.choices import turn_words
+from bot.games.base import PASS, Pick
+from bot.inert import cut, md, md_names, title
+from bot.records import AnyEvent, AnyView, Challenge, GameInfo, as_recorded
+from bot.render.style import pictured
+from bot.views import items
+
+
+@dataclass
+class Panel:
+    """A message to send or edit: its text, its image, its controls, and the users it
+    means to ping (nobody else is)."""
+
+    content: str
+    file: discord.File | None
+    view: discord.ui.View | None
+    pings: tuple[int, ...] = field(default=())
+
+
+def pinging(*user_ids: int | None) -> discord.AllowedMentions:
+    """Mentions that ping exactly `user_ids` (None: nobody) and never a role or @everyone."""
+    return discord.AllowedMentions(
+        everyone=False,
+        roles=False,
+        users=[discord.Object(u) for u in user_ids if u is not None],
+        replied_user=False,
+    )
+
+
+# A name in a thread's title: three fit in Discord's 100 characters with the bot's words
+# ("Decktet Caravan: A vs B: A won").
+TITLE_NAME = 24
+CHALLENGE_ENDS = {
+    "accepted": "Accepted: the game is on.",
+    "declined": "Declined.",
+    "cancelled": "Cancelled by the challenger.",
+    "expired": "This challenge expired.",
+}
+
+
+def challenge_text(challenge: Challenge, status: str) -> str:
+    """A challenge's message: who, what game, and where it stands (`status`)."""
+    who = f"<@{challenge.opponent_id}>" if challenge.opponent_id else "anyone"
+    kind = challenge.kind
+    head = (
+        f"<@{challenge.challenger_id}> challenges {who} to {kind.title} "
+        f"({kind.rules_words(challenge.rules)}, {turn_words(challenge.turn_seconds)} a turn)."
+    )
+    # How long it is open, in words, and until when (a clock time, which every client
+    # shows the same): not a relative time, which a client counts from its own clock
+    open_for = turn_words(round(challenge.expires_at - challenge.created_at))
+    until = f"<t:{int(challenge.expires_at)}:t>"
+    tail = CHALLENGE_ENDS.get(status) or f"Open for {open_for}, until {until}."
+    return f"{head}\n{tail}"
+
+
+def challenge_answers(challenge_id: int) -> discord.ui.View:
+    """Accept, Decline and Cancel."""
+    return items.controls(*(items.AnswerButton(challenge_id, a) for a in items.ANSWER_STYLES))
+
+
+def thread_title(
+    info: GameInfo, names: Mapping[str, str], over: bool = False, winner: str | None = None
+) -> str:
+    """ "Caravan: Alice vs Bob", and once `over`, who won (`winner`, else the record's);
+    names cut so that the bot's words always fit."""
+    winner = winner or info.winner
+    short = {seat: cut(name, TITLE_NAME) for seat, name in names.items()}
+    if info.ai_seat is not None:
+        short[info.ai_seat] += f" ({info.ai_level})"
+    words = f"{info.title}: {short['A']} vs {short['B']}"
+    if over:
+        if info.status == "abandoned":
+            words += ": no result"
+        elif winner in ("A", "B"):
+            words += f": {short[winner]} won"
+        else:
+            words += ": a draw"
+    return title(words)
+
+
+async def turn_message(
+    info: GameInfo, view: AnyView, event: AnyEvent | None, names: Mapping[str, str]
+) -> Panel:
+    """The public message of a turn: what happened, whose move it is, the table. `names`
+    are plain (`bot.inert.plain`): as they are in the image and its alt text, escaped in
+    the message's text."""
+    view = as_recorded(view, info)  # a game the record ends is drawn over, with its result
+    kind = info.kind
+    over = view.phase == "over"
+    shown, drawn = md_names(names), pictured(names)
+    final = kind.ending(view, drawn) if over else None
+    note = kind.describe(view, event, drawn, True)
+    png = await asyncio.to_thread(kind.table_png, view, drawn, event, note, final)
+    alt = kind.summary(view, names)
+    file = discord.File(io.BytesIO(png), "table.png", description=alt[:1024])
+    text_note = kind.describe(view, event, shown, False)
+    pings: tuple[int, ...] = ()
+    if over:
+        lines = [text_note] if event is not None else []
+        lines.append(f"**Game over.** {kind.ending(view, shown)}")
+        finished = info.status == "finished" or (info.active and view.phase == "over")
+        buttons = items.controls(items.GameAction(info.id, "rematch")) if finished else None
+    else:
+        due = (
+            f" Due <t:{int(info.deadline)}:R>."
+            if info.deadline and info.ai_seat != view.turn
+            else ""
+        )
+        mover = info.user_at(view.turn)
+        if info.ai_seat == view.turn:  # the bot itself: no mention of itself
+            lines = [text_note, f"{shown[view.turn]} is thinking."]
+        else:
+            lines = [text_note, f"<@{mover}>, {kind.your_move(view)}.{due}"]
+            pings = (mover,)
+        buttons = items.controls(
+            items.GameButton(info.id, "hand"),
+            items.GameButton(info.id, "rules"),
+            items.ResignButton(info.id),
+        )
+    return Panel("\n".join(line for line in lines if line)[:2000], file, buttons, pings)
+
+
+def move_words(
+    info: GameInfo, view: AnyView, event: AnyEvent | None, names: Mapping[str, str]
+) -> str:
+    """What the last change did, for a player's panel (`names` plain; escaped here)."""
+    if event is None:
+        return ""
+    return info.kind.describe(view, event, md_names(names), False)
+
+
+async def hand_panel(
+    info: GameInfo,
+    view: AnyView,
+    names: Mapping[str, str],
+    chosen: int | None = None,
+    page: int = 0,
+    note: str = "",
+) -> Panel:
+    """The private hand: the image, and when it is the player's turn the kind's controls
+    (`GameKind.hand_turn`: for Caravan a select of cards and, once a card is chosen, a
+    select of where it may go; for Decktet Caravan `chosen` is a set of cards, as bits)."""
+    kind = info.kind
+    png = await asyncio.to_thread(kind.hand_png, view, chosen)
+    file = discord.File(io.BytesIO(png), "hand.png", description="Your hand")
+    lines = [note] if note else []
+    if view.phase == "over" or not info.active:
+        lines.append("The game is over.")
+        return Panel("\n".join(lines), file, None)
+    if not view.my_turn:
+        opponent = md(names[view.turn])
+        lines.append(
+            f"Your hand. It is {opponent}'s move: this panel shows your turn when it comes "
+            "(for 15 minutes; after that, press *Your hand* on the table)."
+        )
+        return Panel("\n".join(lines), file, None)
+    turn = kind.hand_turn(view, chosen, page, names)
+    lines += turn.lines
+    controls = [_control(info, control) for control in turn.controls]
+    return Panel("\n".join(lines), file, items.controls(*controls))
+
+
+def _control(info: GameInfo, control: Pick | str) -> discord.ui.Item[Any]:
+    """A hand control as Discord's select or button, for the game at its version."""
+    game, version = info.id, info.version
+    if control == PASS:
+        return items.PassButton(game, version)
+    assert isinstance(control, Pick)
+    if control.what == "move":
+        labelled = [(o.value, o.label) for o in control.options]
+        return items.MoveSelect(
+            game, version, control.card, control.page, labelled, control.placeholder
+        )
+    options = [
+        discord.SelectOption(
+            label=o.label, value=o.value, description=o.description, default=o.default
+        )
+        for o in control.options
+    ]
+    if control.what == "cards":
+        return items.CardsSelect(game, version, options)
+    return items.CardSelect(game, version, options)
+
+
+def rules_text(info: GameInfo) -> str:
+    """The Rules button's answer: this game's rules in short (`/caravan rules` has each
+    topic with pictures)."""
+    return info.kind.rules_text(info.rules)
+
+
+async def edit_panel(
+    interaction: discord.Interaction[Any], panel: Panel
+) -> discord.InteractionMessage:
+    """Show `panel` as `interaction`'s private answer: in place of the message it came
+    from (a press on a panel), or of its deferred answer (a command, a table's button)."""
+    return await interaction.edit_original_response(
+        content=panel.content,
+        attachments=[panel.file] if panel.file else [],
+        view=panel.view,
+    )
