@@ -11,19 +11,19 @@ import json
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, TypeVar
 
-from bot.ratings import PROVISIONAL_GAMES
-from bot.records import Challenge, GameInfo, RatingChange, Standing
+from bot.records import Challenge, GameInfo, RatingChange
 from bot.store import postgres_tx as pt
 from bot.store.errors import ChallengeClosed, GameMoved, TooMany
 from bot.store.lists import GameLists
 from bot.store.postgres_db import Connection, PostgresDatabase
-from bot.store.rows import ALL, Ending, NewChallenge, NewGame, Shards, standing_of
+from bot.store.rows import ALL, Ending, NewChallenge, NewGame, Shards
+from bot.store.standings import Standings
 from bot.store.url import DatabaseUrl
 
 T = TypeVar("T")
 
 
-class PostgresStore(GameLists):
+class PostgresStore(GameLists, Standings):
     """The bot's data in a PostgreSQL database, which several processes may share."""
 
     shared = True
@@ -373,57 +373,6 @@ class PostgresStore(GameLists):
             return settings
 
         return await self._write(update)
-
-    # ----- ratings --------------------------------------------------------------------------
-
-    async def rated_players(self, guild_id: int, game: str) -> int:
-        row = await self.db.fetchone(
-            "SELECT COUNT(*) AS n FROM ratings WHERE guild_id = %s AND game = %s",
-            (guild_id, game),
-        )
-        return int(row["n"]) if row else 0
-
-    async def ranking(self, guild_id: int, game: str, limit: int, offset: int) -> list[Standing]:
-        rows = await self.db.fetchall(
-            "SELECT * FROM ratings WHERE guild_id = %s AND game = %s "
-            "ORDER BY games < %s, mu DESC, user_id LIMIT %s OFFSET %s",
-            (guild_id, game, PROVISIONAL_GAMES, limit, offset),
-        )
-        return [standing_of(offset + i + 1, row) for i, row in enumerate(rows)]
-
-    async def standing(self, guild_id: int, game: str, user_id: int) -> Standing | None:
-        row = await self.db.fetchone(
-            "SELECT * FROM ratings WHERE guild_id = %s AND game = %s AND user_id = %s",
-            (guild_id, game, user_id),
-        )
-        if row is None:
-            return None
-        provisional = row["games"] < PROVISIONAL_GAMES
-        above = await self.db.fetchone(
-            "SELECT COUNT(*) AS n FROM ratings WHERE guild_id = %(guild)s AND game = %(game)s "
-            "AND ((games < %(p)s) < %(mine)s OR ((games < %(p)s) = %(mine)s "
-            "AND (mu > %(mu)s OR (mu = %(mu)s AND user_id < %(user)s))))",
-            {
-                "guild": guild_id,
-                "game": game,
-                "p": PROVISIONAL_GAMES,
-                "mine": provisional,
-                "mu": row["mu"],
-                "user": user_id,
-            },
-        )
-        assert above is not None
-        return standing_of(above["n"] + 1, row)
-
-    async def rating_history(
-        self, guild_id: int, game: str, user_id: int
-    ) -> list[tuple[float, float]]:
-        rows = await self.db.fetchall(
-            "SELECT at, mu FROM rating_history WHERE guild_id = %s AND game = %s "
-            "AND user_id = %s ORDER BY at",
-            (guild_id, game, user_id),
-        )
-        return [(row["at"], row["mu"]) for row in rows]
 
 
 def _on(shards: Shards) -> str:

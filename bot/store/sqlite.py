@@ -16,19 +16,19 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bot.ratings import PROVISIONAL_GAMES
-from bot.records import Challenge, GameInfo, RatingChange, Standing
+from bot.records import Challenge, GameInfo, RatingChange
 from bot.store import sqlite_tx as st
 from bot.store.database import Database
 from bot.store.errors import ChallengeClosed, GameMoved, TooMany
 from bot.store.lists import GameLists
-from bot.store.rows import ALL, Ending, NewChallenge, NewGame, Shards, standing_of
+from bot.store.rows import ALL, Ending, NewChallenge, NewGame, Shards
+from bot.store.standings import Standings
 from bot.store.url import parse, sqlite_url
 
 T = TypeVar("T")
 
 
-class SqliteStore(GameLists):
+class SqliteStore(GameLists, Standings):
     """The bot's data in one SQLite database (`Database`: WAL, one write connection). One
     process: the embedded default."""
 
@@ -383,60 +383,3 @@ class SqliteStore(GameLists):
             return settings
 
         return await self._write(update)
-
-    # ----- ratings --------------------------------------------------------------------------
-
-    async def rated_players(self, guild_id: int, game: str) -> int:
-        row = await self.db.fetchone(
-            "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game)
-        )
-        return int(row[0]) if row else 0
-
-    async def ranking(self, guild_id: int, game: str, limit: int, offset: int) -> list[Standing]:
-        """The ranking's entries `offset + 1` to `offset + limit`: established players
-        (PROVISIONAL_GAMES rated games or more) first, then provisional ones, each group by
-        rating."""
-        rows = await self.db.fetchall(
-            "SELECT * FROM ratings WHERE guild_id = ? AND game = ? "
-            "ORDER BY games < ?, mu DESC, user_id LIMIT ? OFFSET ?",
-            (guild_id, game, PROVISIONAL_GAMES, limit, offset),
-        )
-        return [standing_of(offset + i + 1, row) for i, row in enumerate(rows)]
-
-    async def standing(self, guild_id: int, game: str, user_id: int) -> Standing | None:
-        """The player's place in the ranking, as `ranking` orders it."""
-        row = await self.db.fetchone(
-            "SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?",
-            (guild_id, game, user_id),
-        )
-        if row is None:
-            return None
-        provisional = int(row["games"] < PROVISIONAL_GAMES)
-        above = await self.db.fetchone(
-            "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ? AND "
-            "((games < ?) < ? OR ((games < ?) = ? AND (mu > ? OR (mu = ? AND user_id < ?))))",
-            (
-                guild_id,
-                game,
-                PROVISIONAL_GAMES,
-                provisional,
-                PROVISIONAL_GAMES,
-                provisional,
-                row["mu"],
-                row["mu"],
-                user_id,
-            ),
-        )
-        assert above is not None
-        return standing_of(above[0] + 1, row)
-
-    async def rating_history(
-        self, guild_id: int, game: str, user_id: int
-    ) -> list[tuple[float, float]]:
-        """(time, mu) of each of the player's rating changes, oldest first."""
-        rows = await self.db.fetchall(
-            "SELECT at, mu FROM rating_history WHERE guild_id = ? AND game = ? AND user_id = ? "
-            "ORDER BY at",
-            (guild_id, game, user_id),
-        )
-        return [(row["at"], row["mu"]) for row in rows]
