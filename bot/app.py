@@ -26,6 +26,7 @@ from bot.cogs.hands import Hands
 from bot.cogs.help import Help
 from bot.cogs.standing import Standing
 from bot.cogs.timers import Timers
+from bot.commands import AdminCommands, CaravanCommands, Cogs
 from bot.guard import Guard
 from bot.names import Names
 from bot.pace import Pace
@@ -34,7 +35,6 @@ from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Store, open_store
 from bot.views import items
-from bot.views.commands import AdminCommands, CaravanCommands, Cogs
 from bot.views.live import LivePanels
 
 log = logging.getLogger("caravan.bot")

@@ -10,7 +10,6 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot import standing
 from bot.cogs.common import Choices, game_choices, guild_of, names_of
 from bot.errors import NotFound
 from bot.guard import Guard
@@ -18,6 +17,7 @@ from bot.inert import plain
 from bot.names import Names
 from bot.render.style import pictured
 from bot.service import GameService
+from bot.views import standing
 
 Interaction = discord.Interaction[Any]
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from bot.games.decktet import words as decktet
+import bot.games.decktet.words as decktet
 from bot.games.new_vegas.words import describe
 from bot.games.words import result
 from bot.render.decktet_table import draw_hand as draw_decktet_hand

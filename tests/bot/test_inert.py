@@ -153,7 +153,7 @@ def test_every_option_declares_its_bounds(tmp_path: Path) -> None:
     """Every text option has a max_length and every number a min and max (or a fixed list
     of choices), so Discord refuses what is out of them before it reaches the bot."""
     bot = create_bot(bot_settings(tmp_path / "caravan.db"))
-    from bot.views.commands import AdminCommands, CaravanCommands
+    from bot.commands import AdminCommands, CaravanCommands
 
     checked = 0
 
