@@ -8,9 +8,10 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from bot.errors import BadDeck, NotFound
+from bot.choices import TURN_TIMES
+from bot.errors import BadDeck, BadOption, NotFound
 from bot.inert import plain, quote
-from bot.kinds import NEW_VEGAS
+from bot.kinds import NEW_VEGAS, named
 from bot.ratings import Skill
 from bot.records import Deck, GameInfo, Leaderboard, Standing, Stats
 from bot.settings import Settings
@@ -116,6 +117,51 @@ class Ledger:
         """Merge `changes` into the server's settings (a value of None removes a key)."""
         return await self.store.update_guild_settings(guild_id, changes)
 
+    async def set_defaults(
+        self,
+        guild_id: int,
+        preset: str | None = None,
+        jokers: int | None = None,
+        turn_seconds: int | None = None,
+        threads: bool | None = None,
+    ) -> dict[str, Any]:
+        """Change the server's defaults for new games (None: unchanged; a new preset
+        without jokers takes the preset's own); returns the settings now."""
+        changes: dict[str, Any] = {}
+        if preset is not None:
+            changes["preset"] = preset
+            changes["jokers"] = jokers  # None: the preset's own
+        elif jokers is not None:
+            changes["jokers"] = jokers
+        if turn_seconds is not None:
+            if turn_seconds not in TURN_TIMES.values():
+                raise BadOption("Choose a turn time from the list.")
+            changes["turn_seconds"] = turn_seconds
+        if threads is not None:
+            changes["threads"] = threads
+        if not changes:
+            raise BadOption("Give at least one setting to change.")
+        return await self.update_guild_settings(guild_id, **changes)
+
+    async def set_game_channels(
+        self, guild_id: int, action: str, channel_id: int | None
+    ) -> dict[str, Any]:
+        """Where games may start: `add` or `remove` a channel, or `clear` the list (any
+        channel); returns the settings now."""
+        server = await self.guild_settings(guild_id)
+        channels: list[int] = list(server.get("channels") or [])
+        if action == "clear":
+            channels = []
+        elif channel_id is None:
+            raise BadOption("Name the channel to add or remove.")
+        elif action == "add" and channel_id not in channels:
+            channels.append(channel_id)
+        elif action == "remove":
+            if channel_id not in channels:
+                raise BadOption(f"<#{channel_id}> is not one of the game channels.")
+            channels.remove(channel_id)
+        return await self.update_guild_settings(guild_id, channels=channels or None)
+
     # ----- standing -------------------------------------------------------------------------
 
     async def leaderboard(
@@ -143,7 +189,8 @@ class Ledger:
         wins = sum(1 for winner, seat in results if winner == seat)
         draws = sum(1 for winner, _ in results if winner == "draw")
         history = await self.store.rating_history(guild_id, game, user_id)
-        presets = [g.rules.preset for g in games if isinstance(g.rules, Rules)]
+        kind = named(game)
+        presets = [kind.rules_label(g.rules) for g in games] if kind.presets else []
         return Stats(
             user_id=user_id,
             games=len(games),

@@ -263,9 +263,12 @@ class GameService(Openings, Ledger):
             self._infos.clear()
         return info
 
-    async def record(self, game_id: int) -> GameRecord:
-        """Rules, seed and moves of a finished game (the seed stays secret until then)."""
+    async def record(self, game_id: int, guild_id: int | None = None) -> GameRecord:
+        """Rules, seed and moves of a finished game (the seed stays secret until then);
+        with `guild_id`, only a game of that server."""
         info = await self.game(game_id)
+        if guild_id is not None and info.guild_id != guild_id:
+            raise NotFound("There is no such game in this server.")
         if info.active:
             raise GameOver("The record of a game is shown once it is over.")
         seed, moves = await self.store.seed_and_moves(game_id)

@@ -9,9 +9,9 @@ import discord
 from discord.ext import commands
 
 from bot.ai import AiTurns
-from bot.choices import TURN_TIMES, turn_words
+from bot.choices import turn_words
 from bot.cogs.common import Choices, game_choices, guild_of
-from bot.errors import BadOption, NotAllowed
+from bot.errors import NotAllowed
 from bot.games.new_vegas.kind import KIND as NEW_VEGAS
 from bot.games.new_vegas.kind import make_rules
 from bot.guard import Guard
@@ -54,21 +54,7 @@ class Admin(commands.Cog):
     ) -> None:
         async def work() -> None:
             guild_id = _admin(interaction)
-            changes: dict[str, Any] = {}
-            if rules is not None:
-                changes["preset"] = rules
-                changes["jokers"] = jokers  # None: the preset's own
-            elif jokers is not None:
-                changes["jokers"] = jokers
-            if turn is not None:
-                if turn not in TURN_TIMES.values():
-                    raise BadOption("Choose a turn time from the list.")
-                changes["turn_seconds"] = turn
-            if threads is not None:
-                changes["threads"] = threads
-            if not changes:
-                raise BadOption("Give at least one setting to change.")
-            server = await self.service.update_guild_settings(guild_id, **changes)
+            server = await self.service.set_defaults(guild_id, rules, jokers, turn, threads)
             await interaction.response.send_message(
                 "Saved.\n" + settings_text(self.service.settings, server), ephemeral=True
             )
@@ -80,19 +66,8 @@ class Admin(commands.Cog):
     ) -> None:
         async def work() -> None:
             guild_id = _admin(interaction)
-            server = await self.service.guild_settings(guild_id)
-            channels: list[int] = list(server.get("channels") or [])
-            if action == "clear":
-                channels = []
-            elif channel is None:
-                raise BadOption("Name the channel to add or remove.")
-            elif action == "add" and channel.id not in channels:
-                channels.append(channel.id)
-            elif action == "remove":
-                if channel.id not in channels:
-                    raise BadOption(f"<#{channel.id}> is not one of the game channels.")
-                channels.remove(channel.id)
-            server = await self.service.update_guild_settings(guild_id, channels=channels or None)
+            where = channel.id if channel is not None else None
+            server = await self.service.set_game_channels(guild_id, action, where)
             await interaction.response.send_message(
                 "Saved.\n" + settings_text(self.service.settings, server), ephemeral=True
             )

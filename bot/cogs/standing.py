@@ -11,7 +11,6 @@ import discord
 from discord.ext import commands
 
 from bot.cogs.common import Choices, game_choices, guild_of, names_of
-from bot.errors import NotFound
 from bot.guard import Guard
 from bot.inert import plain
 from bot.names import Names
@@ -98,11 +97,8 @@ class Standing(commands.Cog):
 
     async def replay(self, interaction: Interaction, game_id: int) -> None:
         async def work() -> None:
-            guild_id = guild_of(interaction)
-            info = await self.service.game(game_id)
-            if info.guild_id != guild_id:
-                raise NotFound("There is no such game in this server.")
-            record = await self.service.record(game_id)
+            record = await self.service.record(game_id, guild_of(interaction))
+            info = record.game
             await interaction.response.defer()
             names = await self.names.game(info)
             text, script = standing.record_text(record, names)

@@ -150,6 +150,7 @@ class GameKind(Protocol):
     key: str  # stored with each game: "new-vegas"
     title: str  # for people: "Caravan"
     types: tuple[type, ...]  # its engine's rules, view, event and game classes
+    presets: tuple[str, ...]  # its rule presets' names (none: one set of rules)
     takes_decks: bool  # whether players' saved decks (R1) can be played with
     # its computer players' module, whose `player_for(level)` chooses a move from a view
     # (imported in the AI's worker process: `bot.thinking`)
@@ -165,7 +166,7 @@ class GameKind(Protocol):
 
     # words
     def rules_words(self, rules: Any) -> str: ...
-    def rules_label(self, rules: Any) -> str: ...
+    def rules_label(self, rules: Any) -> str: ...  # a preset's name; without presets, `key`
     def preset_text(self, rules: Any) -> str: ...
     def rules_text(self, rules: Any) -> str: ...
     def describe(self, view: Any, event: Any, names: Mapping[str, str], drawn: bool) -> str: ...

@@ -20,6 +20,7 @@ class Decktet:
     title = "Decktet Caravan"
     types: tuple[type, ...] = (DecktetRules, DecktetView, DecktetEvent, DecktetGame)
     players = "engine.decktet.ai"  # its computer players: `player_for(level)`
+    presets: tuple[str, ...] = ()
     takes_decks = False
 
     # ----- rules and games ------------------------------------------------------------------

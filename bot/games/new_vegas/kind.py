@@ -15,7 +15,7 @@ from bot.inert import quote
 from bot.render.hand import render_hand
 from bot.render.style import card_label, card_words
 from bot.render.table import render_table
-from engine import Game, Move, MoveEvent, PlayerView, Rules
+from engine import PRESETS, Game, Move, MoveEvent, PlayerView, Rules
 from engine.errors import RulesError
 from engine.rules import DEFAULT_PRESET
 
@@ -41,6 +41,7 @@ class NewVegas:
     title = "Caravan"
     types: tuple[type, ...] = (Rules, PlayerView, MoveEvent, Game)
     players = "engine.ai"  # its computer players: `player_for(level)`
+    presets: tuple[str, ...] = tuple(PRESETS)
     takes_decks = True
 
     # ----- rules and games ------------------------------------------------------------------
