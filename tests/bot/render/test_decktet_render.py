@@ -15,7 +15,7 @@ from bot.render.decktet_table import draw_hand, draw_table, render_table
 from bot.render.gallery import decktet_images
 from engine.decktet import DECK, DecktetGame
 from engine.decktet.ai import GreedyPlayer
-from tests.bot.test_render import SNAPSHOTS, close_to
+from tests.bot.render.test_render import SNAPSHOTS, close_to
 
 NAMES = {"A": "Alice", "B": "Bob"}
 

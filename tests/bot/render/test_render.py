@@ -19,7 +19,7 @@ from bot.render.hand import draw_hand, playable, render_hand
 from bot.render.table import STEP, WIDTH, draw_table, render_table
 from engine import Card, Game, Rules
 
-SNAPSHOTS = Path(__file__).parent / "snapshots"
+SNAPSHOTS = Path(__file__).parents[1] / "snapshots"
 SCENES = {scene.name: scene for scene in scenes()}
 
 
