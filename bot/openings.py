@@ -1,17 +1,18 @@
 """How games begin: the options of a new game (decided from the player's choice, the
 server's settings and the bot's), challenges and their answers, games against the AI, and
-rematches. `GameService` is `Openings`; like it, nothing here knows Discord."""
+rematches. `GameService` is `Openings` (which is a `Ledger`); like it, nothing here knows
+Discord."""
 
 from __future__ import annotations
 
 import logging
 import secrets
 from collections.abc import Callable
-from typing import Any
 
 from bot.errors import BadOption, ChallengeRefused, GameNotOver, NotFound, NotYourGame, WrongPlace
 from bot.games.base import GameChoice
-from bot.kinds import named
+from bot.kinds import KINDS, named
+from bot.ledger import Ledger
 from bot.records import AnyRules, Challenge, GameInfo, game_of, new_game, rules_to_text
 from bot.settings import Settings
 from bot.store import Store
@@ -23,15 +24,17 @@ from engine.ai import LEVELS
 log = logging.getLogger("bot.service")
 
 
-class Openings:
+class Openings(Ledger):
     store: Store
     settings: Settings
     clock: Callable[[], float]
     shards: Shards
-    _note: Callable[[GameInfo], GameInfo]
-    deck: Callable[..., Any]
-    guild_settings: Callable[..., Any]
-    game: Callable[..., Any]
+
+    async def game(self, game_id: int) -> GameInfo:
+        raise NotImplementedError  # GameService's
+
+    def _note(self, info: GameInfo) -> GameInfo:
+        raise NotImplementedError  # GameService's
 
     async def game_options(
         self,
@@ -52,6 +55,8 @@ class Openings:
         turn = int(
             choice.turn_seconds or server.get("turn_seconds") or self.settings.default_turn_seconds
         )
+        if choice.game is not None and choice.game not in KINDS:
+            raise BadOption(f"The game is one of {', '.join(KINDS)}.")
         kind = named(choice.game)
         deck = None
         if choice.deck and kind.takes_decks:

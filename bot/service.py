@@ -25,7 +25,6 @@ from bot.errors import (
     TooEarly,
 )
 from bot.kinds import kind_of
-from bot.ledger import Ledger
 from bot.openings import Openings
 from bot.records import (
     AnyEvent,
@@ -50,7 +49,7 @@ RESIGNED, TIMEOUT = "resigned", "timeout"
 RETRIES = 5  # an ending that lost a race with a move is decided again on the new state
 
 
-class GameService(Openings, Ledger):
+class GameService(Openings):
     def __init__(
         self,
         store: Store,

@@ -304,3 +304,52 @@ async def test_where_things_are_shown_is_remembered(service: GameService) -> Non
     await service.set_game_messages(info.id, thread_id=77, message_id=88)
     shown = await service.game(info.id)
     assert (shown.thread_id, shown.message_id, shown.version) == (77, 88, info.version)
+
+
+async def test_the_service_decides_a_new_games_options(service: GameService) -> None:
+    """`game_options`: the player's choice, else the server's defaults, else the bot's;
+    only in the server's game channels (or their threads); each game's own options."""
+    from bot.errors import BadDeck, BadOption, WrongPlace
+    from bot.games.base import GameChoice
+    from engine.decktet import DecktetRules
+
+    rules, turn = await service.game_options(GUILD, CHANNEL, None, ALICE, GameChoice())
+    assert rules == Rules() and turn == service.settings.default_turn_seconds
+    await service.set_defaults(GUILD, "foxon", None, 3600)
+    rules, turn = await service.game_options(GUILD, CHANNEL, None, ALICE, GameChoice())
+    assert rules == Rules("foxon") and turn == 3600
+    rules, _ = await service.game_options(GUILD, CHANNEL, None, ALICE, GameChoice("simple", 0))
+    assert rules == Rules("simple", jokers=0)
+    choice = GameChoice(game="decktet", hands=3)
+    rules, _ = await service.game_options(GUILD, CHANNEL, None, ALICE, choice)
+    assert rules == DecktetRules(3)
+    await service.set_game_channels(GUILD, "add", CHANNEL)
+    with pytest.raises(WrongPlace, match=f"<#{CHANNEL}>"):
+        await service.game_options(GUILD, CHANNEL + 1, None, ALICE, GameChoice())
+    await service.game_options(GUILD, CHANNEL + 1, CHANNEL, ALICE, GameChoice())  # a thread
+    refused = [
+        GameChoice(game="chess"),
+        GameChoice(game="decktet", preset="foxon"),
+        GameChoice(game="decktet", deck="mine"),
+        GameChoice(hands=3),
+    ]
+    for choice in refused:
+        with pytest.raises(BadOption):
+            await service.game_options(GUILD, CHANNEL, None, ALICE, choice)
+    with pytest.raises(NotFound):
+        await service.game_options(GUILD, CHANNEL, None, ALICE, GameChoice(deck="mine"))
+    await service.save_deck(
+        ALICE, "mine", " ".join(f"{r}{s}" for s in "cdhs" for r in "A23456789T")
+    )
+    rules, _ = await service.game_options(GUILD, CHANNEL, None, ALICE, GameChoice(deck="mine"))
+    assert isinstance(rules, Rules) and rules.decks is not None and len(rules.decks[0]) == 40
+    with pytest.raises(BadDeck, match="simple"):  # no tens in simple rules
+        await service.game_options(GUILD, CHANNEL, None, ALICE, GameChoice("simple", deck="mine"))
+
+
+async def test_only_a_game_of_this_server_has_its_record_shown(service: GameService) -> None:
+    info = await new_game(service)
+    await service.resign(info.id, ALICE)
+    assert (await service.record(info.id, GUILD)).game.id == info.id
+    with pytest.raises(NotFound, match="in this server"):
+        await service.record(info.id, GUILD + 1)
