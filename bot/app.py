@@ -112,6 +112,9 @@ class CaravanBot(commands.AutoShardedBot):
         ai = self.ai = AiTurns(service, poster, self.wait_until_ready)
         self.games = Games(service, poster, ai, guard)
         self.hands = Hands(service, poster, ai, names, guard)
+        # what the components hand their presses to (checked against their protocols)
+        presses: tuple[items.GamePresses, items.HandPresses] = (self.games, self.hands)
+        del presses
         cogs = Cogs(
             self.games,
             self.hands,
