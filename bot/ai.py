@@ -91,7 +91,7 @@ class AiTurns:
         if not info.active or info.ai_seat is None or info.turn != info.ai_seat:
             return None
         ai_user = info.user_at(info.ai_seat)
-        info, view = await service.view(game_id, ai_user)
+        view = await service.view_of(info, ai_user)
         level = info.ai_level or "normal"
         players = info.kind.players
         move = await self.worker.decide(players, level, view, f"{game_id}/{view.ply}")

@@ -14,6 +14,7 @@ from bot.errors import StaleView
 from bot.guard import Guard
 from bot.names import Names
 from bot.poster import Poster
+from bot.records import GameInfo
 from bot.service import GameService
 from bot.views.panels import hand_panel
 
@@ -33,9 +34,9 @@ class Hands(commands.Cog):
 
     async def open_hand(self, interaction: Interaction, game_id: int) -> None:
         async def work() -> None:
-            await self.service.player(game_id, interaction.user.id)
+            info, _ = await self.service.player(game_id, interaction.user.id)
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await self._current(interaction, game_id)
+            await self._hand(interaction, info)
 
         await self.guard(interaction, "hand", work())
 
@@ -86,8 +87,12 @@ class Hands(commands.Cog):
         await self.poster.after(outcome, skip=interaction.user.id)
         self.ai.schedule(outcome.game)
 
-    async def _current(self, interaction: Interaction, game_id: int, note: str = "") -> None:
+    async def _current(self, interaction: Interaction, game_id: int, note: str) -> None:
         """The player's panel for the game as it is now (deferred)."""
-        info, view = await self.service.view(game_id, interaction.user.id)
+        await self._hand(interaction, await self.service.game(game_id), note)
+
+    async def _hand(self, interaction: Interaction, info: GameInfo, note: str = "") -> None:
+        """The player's panel for the game at the record `info` (deferred)."""
+        view = await self.service.view_of(info, interaction.user.id)
         panel = await hand_panel(info, view, await self.names.game(info), note=note)
-        await self.poster.show(interaction, game_id, panel)
+        await self.poster.show(interaction, info.id, panel)

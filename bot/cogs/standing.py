@@ -102,7 +102,7 @@ class Standing(commands.Cog):
             await interaction.response.defer()
             names = await self.names.game(info)
             text, script = standing.record_text(record, names)
-            _, view = await self.service.view(game_id, None)
+            view = await self.service.view_of(info, None)
             drawn = pictured(names)
             final = info.kind.ending(view, drawn)
             png = await asyncio.to_thread(info.kind.table_png, view, drawn, None, "", final)
