@@ -12,7 +12,7 @@ from bot.games.new_vegas.kind import KIND as NEW_VEGAS_KIND
 _ALL: tuple[GameKind, ...] = (NEW_VEGAS_KIND, DECKTET_KIND)
 KINDS: dict[str, GameKind] = {kind.key: kind for kind in _ALL}
 DEFAULT: GameKind = NEW_VEGAS_KIND  # the game of a challenge that names none
-NEW_VEGAS, DECKTET = NEW_VEGAS_KIND.key, DECKTET_KIND.key
+NEW_VEGAS = NEW_VEGAS_KIND.key  # the game a leaderboard or stats show unless told
 GAMES = {key: kind.title for key, kind in KINDS.items()}  # for people, by key
 _BY_TYPE: dict[type, GameKind] = {t: kind for kind in KINDS.values() for t in kind.types}
 

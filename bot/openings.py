@@ -11,9 +11,9 @@ from collections.abc import Callable
 
 from bot.errors import BadOption, ChallengeRefused, GameNotOver, NotFound, NotYourGame, WrongPlace
 from bot.games.base import GameChoice
-from bot.kinds import KINDS, named
+from bot.kinds import KINDS, kind_of, named
 from bot.ledger import Ledger
-from bot.records import AnyRules, Challenge, GameInfo, game_of, new_game, rules_to_text
+from bot.records import AnyRules, Challenge, GameInfo, rules_to_text
 from bot.settings import Settings
 from bot.store import Store
 from bot.store.errors import ChallengeClosed, RematchTaken, TooMany
@@ -210,14 +210,15 @@ class Openings(Ledger):
     ) -> NewGame:
         """A new game's row: a secret seed, and who moves first from it (G1)."""
         seed = secrets.randbits(53)
+        kind = kind_of(rules)
         return NewGame(
             guild_id=guild_id,
             channel_id=channel_id,
             players=players,
             rules=rules_to_text(rules),
-            game=game_of(rules),
+            game=kind.key,
             seed=seed,
-            turn=new_game(rules, seed).mover,
+            turn=kind.new(rules, seed).mover,
             turn_seconds=turn_seconds,
             now=now,
             ai=ai,

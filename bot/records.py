@@ -34,21 +34,6 @@ def rules_to_text(rules: AnyRules) -> str:
     return json.dumps(rules.to_json(), separators=(",", ":"))
 
 
-def game_of(rules: AnyRules) -> str:
-    """Which game `rules` are for: its kind's key ("new-vegas", "decktet")."""
-    return kind_of(rules).key
-
-
-def title_of(rules: AnyRules) -> str:
-    """The game's name for people: "Caravan" or "Decktet Caravan"."""
-    return kind_of(rules).title
-
-
-def new_game(rules: AnyRules, seed: int) -> AnyGame:
-    game: AnyGame = kind_of(rules).new(rules, seed)
-    return game
-
-
 def replay_game(rules: AnyRules, seed: int, moves: Sequence[str]) -> AnyGame:
     """The game `rules + seed + moves` describe, whichever game it is."""
     game: AnyGame = kind_of(rules).replay(rules, seed, moves)
@@ -162,13 +147,13 @@ class GameInfo:
 
     @property
     def game(self) -> str:
-        """Which game this is: "new-vegas" or "decktet"."""
-        return game_of(self.rules)
+        """Which game this is: its kind's key ("new-vegas", "decktet")."""
+        return self.kind.key
 
     @property
     def title(self) -> str:
         """The game's name for people: "Caravan" or "Decktet Caravan"."""
-        return title_of(self.rules)
+        return self.kind.title
 
     @property
     def rated(self) -> bool:
