@@ -5,6 +5,7 @@ server this process does not hold: another shard's)."""
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterable
 
 import discord
 
@@ -22,6 +23,10 @@ class Names:
         for user_id in info.players:
             await self.of(info.guild_id, user_id)
         return {seat: self._names.get(info.user_at(seat), f"Player {seat}") for seat in "AB"}
+
+    async def of_users(self, guild_id: int, users: Iterable[int]) -> dict[int, str]:
+        """Each of `users`' names, by user id."""
+        return {user: await self.of(guild_id, user) for user in set(users)}
 
     async def of(self, guild_id: int, user_id: int) -> str:
         if user_id not in self._names:

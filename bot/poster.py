@@ -12,11 +12,12 @@ from typing import Any
 import discord
 
 from bot.names import Names
-from bot.records import AnyEvent, AnyView, GameInfo, Outcome
+from bot.records import AnyEvent, AnyView, Challenge, GameInfo, Outcome
 from bot.service import GameService
 from bot.views.live import LivePanels
 from bot.views.panels import (
     Panel,
+    challenge_text,
     edit_panel,
     hand_panel,
     move_words,
@@ -117,6 +118,16 @@ class Poster:
         old = self.live.keep(game_id, interaction.user.id, interaction, message.id)
         if old is not None:
             await self.live.retire(old)
+
+    async def expired(self, challenge: Challenge) -> None:
+        """Say on a challenge's message that it expired, and take its buttons off."""
+        channel = self.client.get_channel(challenge.channel_id)
+        if challenge.message_id is None or not isinstance(channel, discord.TextChannel):
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(challenge.message_id).edit(
+                content=challenge_text(challenge, "expired"), view=None
+            )
 
     async def notice(
         self, info: GameInfo, text: str, ping: int, view: discord.ui.View | None = None

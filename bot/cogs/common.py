@@ -1,9 +1,8 @@
-"""What several cogs share: the server a command came from, members' names, and the
-autocomplete of a list of games."""
+"""What several cogs share: the server a command came from, and the autocomplete of a list
+of games."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 import discord
@@ -15,10 +14,6 @@ from bot.records import GameInfo
 
 Interaction = discord.Interaction[Any]
 Choices = list[app_commands.Choice[int]]
-
-
-async def names_of(names: Names, guild_id: int, users: Iterable[int]) -> dict[int, str]:
-    return {user: await names.of(guild_id, user) for user in set(users)}
 
 
 def guild_of(interaction: Interaction) -> int:
@@ -36,7 +31,7 @@ async def game_choices(
     for info in games:
         seat = info.seat_of(interaction.user.id)
         if seat is None:
-            both = await names_of(names, guild_id, info.players)
+            both = await names.of_users(guild_id, info.players)
             label = f"#{info.id}: {both[info.players[0]]} vs {both[info.players[1]]}"
         else:
             other = info.user_at("B" if seat == "A" else "A")

@@ -10,7 +10,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.cogs.common import Choices, game_choices, guild_of, names_of
+from bot.cogs.common import Choices, game_choices, guild_of
 from bot.guard import Guard
 from bot.inert import plain
 from bot.names import Names
@@ -32,7 +32,7 @@ class Standing(commands.Cog):
             guild_id = guild_of(interaction)
             board = await self.service.leaderboard(guild_id, page, game=game)
             mine = await self.service.standing(guild_id, interaction.user.id, game)
-            names = await names_of(self.names, guild_id, [e.user_id for e in board.entries])
+            names = await self.names.of_users(guild_id, [e.user_id for e in board.entries])
             if mine is not None:
                 names[mine.user_id] = plain(interaction.user.display_name)
             title = interaction.guild.name if interaction.guild else "this server"
@@ -55,7 +55,7 @@ class Standing(commands.Cog):
             await interaction.response.defer()
             found = await self.service.stats(guild_id, who.id, game=game)
             players = [p for game in found.recent for p in game.players]
-            names = await names_of(self.names, guild_id, players)
+            names = await self.names.of_users(guild_id, players)
             name = plain(who.display_name)
             embed = standing.stats_embed(found, name, names)
             chart = await asyncio.to_thread(standing.rating_chart, found, name)
@@ -74,7 +74,7 @@ class Standing(commands.Cog):
             if not games:
                 text = "You have no games in progress here. Start one with `/caravan challenge`."
             else:
-                names = await names_of(self.names, guild_id, [p for g in games for p in g.players])
+                names = await self.names.of_users(guild_id, [p for g in games for p in g.players])
                 lines = [standing.active_line(g, interaction.user.id, names) for g in games]
                 text = "**Your games in progress**\n" + "\n".join(lines)
                 text += "\nOpen your hand in any of them with `/caravan hand`."

@@ -5,11 +5,9 @@ repeats one; each process keeps its own servers' (`Settings.shards`)."""
 
 from __future__ import annotations
 
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
-import discord
 from discord.ext import commands, tasks
 
 from bot.inert import md
@@ -17,7 +15,6 @@ from bot.names import Names
 from bot.poster import Poster
 from bot.service import GameService
 from bot.views import items
-from bot.views.panels import challenge_text
 
 log = logging.getLogger("caravan.bot")
 
@@ -55,13 +52,7 @@ class Timers(commands.Cog):
 
     async def expire_challenges(self) -> None:
         for challenge in await self.service.expire_challenges():
-            channel = self.poster.client.get_channel(challenge.channel_id)
-            if challenge.message_id is None or not isinstance(channel, discord.TextChannel):
-                continue
-            with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(challenge.message_id).edit(
-                    content=challenge_text(challenge, "expired"), view=None
-                )
+            await self.poster.expired(challenge)
 
     async def sweep_deadlines(self) -> None:
         """Remind at half time, offer the claim when a turn runs out, let the AI claim, and
