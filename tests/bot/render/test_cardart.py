@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image
 
 from bot.render.cardart import CARDS_DIR, FONTS, HEIGHT, WIDTH, card_image, draw_all, file_name
 from engine.cards import CARDS
+from tests.bot.render.test_render import drawn_as_committed
 
 
 def test_every_card_and_the_back_exist_with_size_and_transparency() -> None:
@@ -27,10 +28,7 @@ def test_the_font_and_its_licence_are_bundled() -> None:
 
 def test_committed_art_is_what_the_script_draws(tmp_path: Path) -> None:
     draw_all(tmp_path)
-    for path in sorted(tmp_path.iterdir()):
-        with Image.open(path) as fresh, Image.open(CARDS_DIR / path.name) as stored:
-            difference = ImageChops.difference(fresh.convert("RGBA"), stored.convert("RGBA"))
-            assert max(ImageStat.Stat(difference).mean) < 2.0, path.name
+    drawn_as_committed(tmp_path, CARDS_DIR)
 
 
 def test_red_and_black_suits_differ() -> None:

@@ -23,6 +23,15 @@ SNAPSHOTS = Path(__file__).parents[1] / "snapshots"
 SCENES = {scene.name: scene for scene in scenes()}
 
 
+def drawn_as_committed(drawn: Path, committed: Path) -> None:
+    """Every image drawn into `drawn` is, within a small tolerance, the committed one of
+    its name in `committed` (art is drawn by a script, never edited by hand)."""
+    for path in sorted(drawn.iterdir()):
+        with Image.open(path) as fresh, Image.open(committed / path.name) as stored:
+            difference = ImageChops.difference(fresh.convert("RGBA"), stored.convert("RGBA"))
+            assert max(ImageStat.Stat(difference).mean) < 2.0, path.name
+
+
 def close_to(image: Image.Image, path: Path) -> bool:
     """Within a small tolerance of the stored image (font hinting may move a pixel)."""
     with Image.open(path) as stored:
