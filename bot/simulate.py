@@ -149,6 +149,17 @@ def panel_of(result: Any) -> Any:
     return result.followups[-1] if result.followups else result.response
 
 
+def hand_in(t: Table, channel: Any, member: Any) -> Any | None:
+    """`member`'s newest hand panel in `channel` (a private message with their hand's
+    image), as they see it; None if there is none. A panel kept open moves under the
+    newest table when the member's turn comes (`bot.views.live`)."""
+    for message in reversed(channel.history(viewer=member)):
+        if message.flags.ephemeral and any(a.filename == "hand.png" for a in message.attachments):
+            stored = t.env.backend.get_message(channel.id, message.id)
+            return simcord.ResponseMessage(t.env, stored)
+    return None
+
+
 async def start(t: Table, rules: str = "new-vegas") -> Any:
     challenge = await t.alice.slash(t.channel, "caravan challenge", opponent=t.bob, rules=rules)
     await t.bob.click(challenge.response, label="Accept")
@@ -173,15 +184,15 @@ async def play_turn(
     """The player to move opens their hand, picks a card (or a disband) and a place, all
     from what the bot offers. False once the game is over. With `kept` (each player's
     panel, by id), a player keeps their panel open between turns, as the bot's panels
-    follow the game: it shows their turn when it comes, and they open one only the first
-    time."""
+    follow the game: their turn comes under the newest table, and they open one only the
+    first time."""
     last = thread.history()[-1]
     if "Game over" in last.content:
         return False
     mover = mover_of(t, last, players)
     panels = timings.panels if timings else None
     moved = timings.moves if timings else None
-    panel = kept.get(mover.id) if kept is not None else None
+    panel = hand_in(t, thread, mover) if kept is not None and mover.id in kept else None
     if panel is None or not options(panel, "caravan:card:"):
         panel = panel_of(await _timed(panels, mover.click(last, label="Your hand")))
     if kept is not None:

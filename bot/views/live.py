@@ -6,9 +6,17 @@ only for 15 minutes after that interaction (Discord's interaction tokens). So th
 keeps, per game and player, the latest such interaction and its message: when the game
 changes (the other player's move, the computer's, an ending) the panel is drawn again for
 the game as it is now, with the controls when it is the player's move, so a player who
-keeps the panel open plays each move with two choices: a card, a place. When the player
-opens another panel for the same game, the older one says it is old and loses its
-controls, instead of piling up as another live one.
+keeps the panel open plays each move with two choices: a card, a place.
+
+A panel is the player's own message, but the turn messages are posted below it, a screen
+a move: edited where it was first posted, the panel of move 16 would be ~17,000 px above
+the table. So when the player's turn comes, the panel is sent again as a new private
+follow-up of the same interaction, under the newest table, and the old message is deleted
+(two calls to Discord instead of one edit; a new message also gives a fresh card select,
+which an edited one may show with last turn's choice). Other changes (an ending, the
+player's own move) edit it in place. When the player opens another panel for the same
+game, the older one is deleted (or, if Discord refuses, says it is old and loses its
+controls), instead of piling up as another live one.
 
 The panels are this process's: with several bot processes, a move handled by another
 process does not redraw them (its table is posted all the same; a press on the panel then
@@ -38,6 +46,35 @@ class Live:
     interaction: Interaction  # the latest interaction answered on (or with) the panel
     message_id: int
     since: float  # when that interaction came, by the bot's clock
+    original: bool = True  # the interaction's own answer; else a follow-up it sent
+
+    async def edit(self, panel: Panel) -> None:
+        if self.original:
+            await edit_panel(self.interaction, panel)
+            return
+        await self.interaction.followup.edit_message(
+            self.message_id,
+            content=panel.content,
+            attachments=[panel.file] if panel.file else [],
+            view=panel.view,
+        )
+
+    async def delete(self) -> None:
+        if self.original:
+            await self.interaction.delete_original_response()
+        else:
+            await self.interaction.followup.delete_message(self.message_id)
+
+    async def below(self, panel: Panel) -> Live:
+        """`panel` sent as a new private message under everything in the channel; the
+        same interaction follows it (its token's time is unchanged)."""
+        kwargs: dict[str, Any] = {"ephemeral": True, "wait": True}
+        if panel.file is not None:
+            kwargs["file"] = panel.file
+        if panel.view is not None:
+            kwargs["view"] = panel.view
+        message = await self.interaction.followup.send(panel.content, **kwargs)
+        return Live(self.interaction, message.id, self.since, original=False)
 
 
 class LivePanels:
@@ -77,19 +114,36 @@ class LivePanels:
                     del self._held[game_id]
 
     async def retire(self, old: Live) -> None:
-        """Tell an older panel it is old (no image, no controls)."""
-        with contextlib.suppress(discord.HTTPException):
-            await old.interaction.edit_original_response(content=OLD, attachments=[], view=None)
+        """Take an older panel away: deleted, or if Discord will not, told it is old (no
+        image, no controls)."""
+        try:
+            await old.delete()
+        except discord.HTTPException:
+            with contextlib.suppress(discord.HTTPException):
+                await old.edit(Panel(OLD, None, None))
 
     async def follow(self, game_id: int, skip: int | None, draw: Draw) -> None:
-        """Draw every open panel of the game again (but `skip`'s, just answered); a panel
-        Discord no longer lets the bot change is forgotten."""
+        """Draw every open panel of the game again (but `skip`'s, just answered): with
+        controls (the player's turn) as a new message under the newest table, the old one
+        deleted; otherwise in place. A panel Discord no longer lets the bot change is
+        forgotten."""
         for user_id, live in self._open(game_id):
             if user_id == skip:
                 continue
             panel = await draw(user_id)
             try:
-                await edit_panel(live.interaction, panel)
+                if panel.view is None:
+                    await live.edit(panel)
+                    continue
+                moved = await live.below(panel)
             except discord.HTTPException as error:  # expired, or the message is gone
                 log.debug("panel of game %s no longer followed: %s", game_id, error)
                 self._held.get(game_id, {}).pop(user_id, None)
+                continue
+            held = self._held.setdefault(game_id, {})
+            if held.get(user_id) is live:
+                held[user_id], stale = moved, live
+            else:  # the player answered on a panel meanwhile: that one stays theirs
+                stale = moved
+            with contextlib.suppress(discord.HTTPException):  # gone already: nothing to do
+                await stale.delete()

@@ -166,8 +166,8 @@ async def hand_panel(
     if not view.my_turn:
         opponent = md(names[view.turn])
         lines.append(
-            f"Your hand. It is {opponent}'s move: this panel shows your turn when it comes "
-            "(for 15 minutes; after that, press *Your hand* on the table)."
+            f"Your hand. It is {opponent}'s move: your turn comes here, under the newest "
+            "table (for 15 minutes; after that, press *Your hand* on the table)."
         )
         return Panel("\n".join(lines), file, None)
     turn = kind.hand_turn(view, chosen, page, names)

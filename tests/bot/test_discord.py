@@ -112,7 +112,8 @@ async def test_double_press_applies_once(database_url: str) -> None:
         assert "Played." in played.content
         again = panel_of(await mover.select(first, [move], custom_id=where))
         assert "out of date" in again.content and again.ephemeral
-        assert "older panel" in played.content, "the panel last pressed is the live one"
+        shown = [m.id for m in thread.history(viewer=mover)]
+        assert played.id not in shown, "the panel last pressed is the live one; the other went"
         assert len(thread.history()) == 2, "one move, one new turn message"
 
 

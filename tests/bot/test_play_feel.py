@@ -1,9 +1,10 @@
 """How playing feels, through SimCord, asserting on what the player is shown.
 
-A player's hand panel follows the game (`bot.views.live`): kept open, it shows the player's turn
-when it comes, so every move is two choices (a card, a place); a newer panel retires the
-older one; an ending shows on it; one older than Discord's 15 minutes is left alone. A card
-with one place plays with one choice."""
+A player's hand panel follows the game (`bot.views.live`): kept open, it comes back under the
+newest table when the player's turn comes, so every move is two choices (a card, a place)
+and the panel is never more than a table away; a newer panel takes the older one away; an
+ending shows on it; one older than Discord's 15 minutes is left alone. A card with one place
+plays with one choice."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from bot.games.new_vegas.hand import only_use
 from bot.simulate import (
     Table,
     custom_id,
+    hand_in,
     landed,
     mover_of,
     opened,
@@ -26,7 +28,7 @@ from bot.simulate import (
     play_turn,
     start,
 )
-from bot.views.live import LIFETIME, OLD
+from bot.views.live import LIFETIME
 
 
 async def legal_card_and_place(t: Table, thread: Any, member: Any) -> tuple[str, str]:
@@ -53,35 +55,56 @@ async def two_choices(t: Table, thread: Any, member: Any, panel: Any) -> Any:
     return panel_of(await member.select(chosen, [pick], custom_id=where))
 
 
-async def test_a_panel_kept_open_plays_every_move_with_two_choices(tmp_path: Path) -> None:
+def hands_of(thread: Any, member: Any) -> list[Any]:
+    """The hand panels `member` sees in `thread`."""
+    return [
+        m
+        for m in thread.history(viewer=member)
+        if m.flags.ephemeral and any(a.filename == "hand.png" for a in m.attachments)
+    ]
+
+
+async def test_a_panel_kept_open_plays_every_move_with_two_choices_under_the_table(
+    tmp_path: Path,
+) -> None:
     async with opened(tmp_path) as t:
         thread = await start(t)
         turn = thread.history()[-1]
-        panels = {m.id: panel_of(await m.click(turn, label="Your hand")) for m in (t.alice, t.bob)}
-        ids = {member: panel.id for member, panel in panels.items()}
+        for member in (t.alice, t.bob):
+            await member.click(turn, label="Your hand")
+        seen: set[int] = set()
         for move in range(12):
             last = thread.history()[-1]
             if "Game over" in last.content:
                 break
             mover = mover_of(t, last)
-            panel = panels[mover.id]
-            assert "Your move: choose a card." in panel.content, panel.content
+            panel = hand_in(t, thread, mover)
+            assert panel is not None and "Your move: choose a card." in panel.content
+            # the panel is the newest thing the player sees, under the table; the one it
+            # replaced is gone; each turn's is a new message, so its card select is fresh
+            # (an edited one keeps last turn's choice in the preview, and choosing the
+            # same card again sends nothing)
+            assert thread.history(viewer=mover)[-1].id == panel.id and panel.id > last.id
+            assert len(hands_of(thread, mover)) == 1
+            assert panel.id not in seen
+            seen.add(panel.id)
             if move >= 2:  # the other player's move, in words, above the controls
                 other = "Bob" if mover.id == t.alice.id else "Alice"
                 assert panel.content.splitlines()[0].startswith(other), panel.content
             after = await two_choices(t, thread, mover, panel)
-            assert "Played." in after.content and after.id == ids[mover.id], "the same panel"
-            assert "this panel shows your turn when it comes" in after.content
+            assert "Played." in after.content and after.id == panel.id, "played in place"
+            assert "your turn comes here, under the newest table" in after.content
 
 
-async def test_a_newer_panel_retires_the_older_one(tmp_path: Path) -> None:
+async def test_a_newer_panel_takes_the_older_one_away(tmp_path: Path) -> None:
     async with opened(tmp_path) as t:
         thread = await start(t)
         turn = thread.history()[-1]
         mover = mover_of(t, turn)
         first = panel_of(await mover.click(turn, label="Your hand"))
         second = panel_of(await mover.click(turn, label="Your hand"))
-        assert first.content == OLD and not first.components and not first.attachments
+        assert first.id not in [m.id for m in thread.history(viewer=mover)], "deleted"
+        assert [m.id for m in hands_of(thread, mover)] == [second.id]
         assert "choose a card" in second.content and second.components
 
 
@@ -105,10 +128,12 @@ async def test_the_panel_follows_the_computers_moves(tmp_path: Path) -> None:
             await t.env.advance_time(1)
         panel = panel_of(await t.alice.click(thread.history()[-1], label="Your hand"))
         for _ in range(4):
-            after = await two_choices(t, thread, t.alice, panel)
-            assert after.id == panel.id and "Your move: choose a card." in after.content, (
-                "the computer answered and the same panel shows Alice's turn"
+            await two_choices(t, thread, t.alice, panel)
+            after = hand_in(t, thread, t.alice)
+            assert after is not None and "Your move: choose a card." in after.content, (
+                "the computer answered and Alice's panel shows her turn"
             )
+            assert thread.history(viewer=t.alice)[-1].id == after.id, "under its table"
             panel = after
 
 
@@ -235,5 +260,7 @@ async def test_a_decktet_panel_follows_its_game_too(tmp_path: Path) -> None:
         kept = panel_of(await waiting.click(turn, label="Your hand"))
         assert "Choose the cards" not in kept.content
         await play_decktet_turn(t, thread, random.Random(3), (mover,))
+        kept = hand_in(t, thread, waiting)
+        assert thread.history(viewer=waiting)[-1].id == kept.id, "under the newest table"
         assert "Your move" in kept.content and kept.components, kept.content
         assert kept.content.startswith(mover.name), "the other's play, in words, first"
