@@ -24,6 +24,7 @@ import aiohttp
 import discord
 
 from bot.app import create_bot
+from bot.local import serve_local
 from bot.moving import move_database
 from bot.settings import Settings, SettingsError, load_settings
 from bot.store import BadUrl, StoreError, open_store, parse
@@ -124,36 +125,6 @@ def sync(settings: Settings, guild_id: int | None) -> int:
     where = f"server {guild_id}" if guild_id is not None else "every server (may take an hour)"
     print(f"registered /{', /'.join(names)} with {where}")
     return 0
-
-
-async def serve_local(
-    settings: Settings, port: int | None, ready: asyncio.Event | None = None
-) -> None:
-    """The bot in SimCord with a browser preview of #caravan; yields until cancelled."""
-    try:
-        import simcord
-    except ImportError:
-        raise SettingsError('the local preview needs SimCord: pip install -e ".[local]"') from None
-    bot = create_bot(settings)
-    async with simcord.run(bot, shard_count=bot.shard_count or 1) as env:
-        await bot.sync_commands()  # the preview lists only registered commands, as Discord does
-        if bot.user is not None:
-            await bot.user.edit(username="Caravan")
-        guild = env.create_guild("Mojave Outpost")
-        channel = guild.create_text_channel("caravan", topic="Try /caravan challenge")
-        alice = guild.add_member(env.create_user("Alice"))
-        bob = guild.add_member(env.create_user("Bob"))
-        async with env.preview(channel, viewers=[alice, bob], layout="channel", port=port) as pv:
-            print(
-                "Caravan is running in a simulated Discord server (no token, no network).\n"
-                f"Open {pv.url}\n"
-                "Play both seats: switch 'Viewing as' between Alice and Bob; start with "
-                "/caravan challenge. Ctrl-C stops it.",
-                flush=True,
-            )
-            if ready is not None:
-                ready.set()
-            await asyncio.Event().wait()
 
 
 def migrate_db(settings: Settings, source: str | None, target: str) -> int:

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main, serve_local
+from bot.cli import main
+from bot.local import serve_local
 from bot.settings import Settings, SettingsError, load_settings
 
 

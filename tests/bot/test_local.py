@@ -1,0 +1,85 @@
+"""The local preview's own parts (`bot.local`): a server owner to view as, and `/clock`,
+which moves SimCord's clock on from the page, so a newcomer can try timers and the
+server's commands without a test."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+
+import pytest
+import simcord
+
+from bot.app import create_bot
+from bot.local import MOST_MINUTES, LocalClock, QuietLocal, populate
+from bot.simulate import release, settings
+
+
+async def test_the_owner_runs_the_admin_commands_and_the_clock_runs_out_a_turn(
+    tmp_path: Path,
+) -> None:
+    bot = create_bot(settings(tmp_path / "local.db"))
+    clock = LocalClock(bot.clock)
+    bot.tree.add_command(clock.command())
+    redrawn: list[float] = []
+
+    async def redraw() -> None:
+        redrawn.append(bot.clock())
+
+    async with simcord.run(bot, strict_sync=False, shard_count=1) as env:
+        world = populate(env)
+        running = asyncio.create_task(clock.run(env, redraw))
+        try:
+            shown = (await world.olivia.slash(world.channel, "caravan-admin show")).response
+            assert shown.ephemeral and "`new-vegas`" in shown.content
+            with pytest.raises(simcord.SetupError, match="default-member-permissions"):
+                await world.alice.slash(world.channel, "caravan-admin show")
+
+            asked = await world.alice.slash(
+                world.channel, "caravan challenge", opponent=world.bob, turn=300
+            )
+            await world.bob.click(asked.response, label="Accept")
+            thread = world.channel.threads[-1]
+            first = thread.history()[-1].content
+            mover = next(m for m in (world.alice, world.bob) if f"<@{m.id}>, your move" in first)
+            before = bot.clock()
+            moved = await world.olivia.slash(world.channel, "clock", minutes=6)
+            assert moved.response.ephemeral and "6 minutes" in moved.response.content
+            await asyncio.wait_for(clock.requests.join(), 60)
+            assert bot.clock() - before >= 6 * 60 and redrawn, "moved on, and the page redrawn"
+            texts = [m.content for m in thread.history()]
+            assert any(t.startswith(f"<@{mover.id}>, a reminder") for t in texts), texts
+            assert "ran out" in thread.history()[-1].content
+            assert thread.history()[-1].components, "the claim is offered"
+            assert not env.errors
+        finally:
+            running.cancel()
+            await release(bot)
+
+
+async def test_the_clock_takes_only_what_it_offers(tmp_path: Path) -> None:
+    bot = create_bot(settings(tmp_path / "local.db"))
+    clock = LocalClock(bot.clock)
+    bot.tree.add_command(clock.command())
+    async with simcord.run(bot, strict_sync=False, shard_count=1) as env:
+        world = populate(env)
+        try:
+            for minutes in (0, MOST_MINUTES + 1):
+                with pytest.raises(simcord.SetupError):
+                    await world.alice.slash(world.channel, "clock", minutes=minutes)
+            assert clock.requests.empty()
+        finally:
+            await release(bot)
+
+
+def test_the_preview_starts_without_warnings_that_read_as_errors() -> None:
+    quiet = QuietLocal()
+    for noise in (
+        "PyNaCl is not installed, voice will NOT be supported",
+        "Guilds intent seems to be disabled. This may cause state related issues.",
+    ):
+        record = logging.LogRecord("discord", logging.WARNING, "", 0, noise, None, None)
+        assert not quiet.filter(record)
+    kept = logging.LogRecord("caravan.bot", logging.WARNING, "", 0, "database locked", None, None)
+    assert quiet.filter(kept)
