@@ -2,11 +2,12 @@
 drawn from a `DecktetView` (so nothing a seat may not see can be drawn).
 
 The table, top to bottom: a header (the game, the hand's number, whose move it is); one bar
-per player (name, who led the hand, hand size, cards collected, running score); the hand's
-two indicators with what they score, beside this season's plays stacked oldest first (the
-newest framed, each wild tagged with the rank it stands for); a footer with the result,
-then the last play in words or the hand's score breakdown, wrapped onto as many lines as it
-takes (never cut).
+per player (name, the WINNER mark at the end, who led the hand while it is on, hand size,
+cards collected, running score); the hand's two indicators with what they score, beside
+this season's plays stacked oldest first (the newest framed, each wild tagged with the rank
+it stands for); a footer with the result in the winner's colour, then the last play in
+words or the hand's score breakdown, wrapped onto as many lines as it takes (never cut).
+The winner's name, colour and mark agree, as on the New Vegas table.
 
 Laid out for the 550 pixels Discord shows inline: the canvas is 960 wide (as the New Vegas
 table), so everything here is 0.57 times as large there. A card in a play is 100 pixels wide
@@ -136,17 +137,20 @@ Line = tuple[str, int, Colour, bool]  # words, size, colour, bold
 
 
 def caption(
+    view: DecktetView,
     names: Mapping[str, str],
     event: DecktetEvent | None,
     note: str,
     final: str | None,
 ) -> list[Line]:
-    """The footer's lines, each within the canvas: the result, then the hand's score when
-    a hand has just ended, else `note`. Long texts take more lines; nothing is cut."""
+    """The footer's lines, each within the canvas: the result in the winner's colour (the
+    ink for a draw or no result), then the hand's score when a hand has just ended, else
+    `note`. Long texts take more lines; nothing is cut."""
     room = WIDTH - 2 * MARGIN
     lines: list[Line] = []
     if final:
-        lines += [(line, RESULT, AMBER, True) for line in _wrapped(final, RESULT, room, True)]
+        colour = SEAT_COLOURS.get(view.winner or "", INK)
+        lines += [(line, RESULT, colour, True) for line in _wrapped(final, RESULT, room, True)]
     if event is not None and event.hand_end is not None:
         for text in hand_lines(event.hand_end, names):
             lines += [(line, TEXT, INK, True) for line in _wrapped(text, TEXT, room, True)]
@@ -178,7 +182,7 @@ def draw_table(
     season_h = HEADING + ROW + (max(shown, 1) - 1) * OLDER if shown or ended else HEADING
     indicators_h = HEADING + IND_H + 14 + 2 * _line_height(17)
     body = HEADER + 2 * PLAYER
-    lines = caption(names, event, note, final)
+    lines = caption(view, names, event, note, final)
     footer = 24 + sum(_line_height(size) for _, size, _, _ in lines)
     height = body + 10 + max(season_h, indicators_h) + 10 + footer
     image = Image.new("RGB", (WIDTH, height), FELT)
@@ -203,15 +207,17 @@ def _header(image: Image.Image, view: DecktetView, names: Mapping[str, str]) -> 
 def _player(
     image: Image.Image, view: DecktetView, names: Mapping[str, str], seat: str, top: int
 ) -> None:
-    """A player's bar: the name in the seat's colour and who led the hand; then hand size,
-    cards collected and the running score, in columns that line up from bar to bar."""
+    """A player's bar: the name in the seat's colour, the WINNER mark in it at the end (as on
+    the New Vegas table), who led the hand while it is on; then hand size, cards collected
+    and the running score, in columns that line up from bar to bar."""
     draw = ImageDraw.Draw(image)
     index = "AB".index(seat)
     middle = top + PLAYER / 2
     colour = SEAT_COLOURS[seat]
+    over = view.phase == "over"
     draw.rectangle((0, top, WIDTH, top + PLAYER - 2), fill=BAND)
     draw.rectangle((0, top, 6, top + PLAYER - 2), fill=colour)
-    if view.phase != "over" and view.turn == seat:
+    if not over and view.turn == seat:
         draw.polygon([(14, middle - 11), (27, middle), (14, middle + 11)], fill=colour)
     score_x, collected_x, hand_x, name_end = _columns()
     style.text(image, (WIDTH - MARGIN, middle), str(view.running[index]), 30, colour, "rm")
@@ -220,11 +226,18 @@ def _player(
     style.text(image, (collected_x, middle), collected, 19, INK, "rm")
     paste(image, None, hand_x, top + 10, 30)
     style.text(image, (hand_x + 40, middle), f"{view.hand_sizes[index]} in hand", 19, INK)
-    led = "led this hand" if view.leader == seat else ""
+    led = "led this hand" if view.leader == seat and not over else ""
     led_w = style.length(led, 17, False) + 20 if led else 0
-    room = int(name_end - 36 - led_w)
+    winner = over and view.winner == seat
+    chip_w = style.length("WINNER", 17) + 22
+    room = int(name_end - 36 - led_w - (chip_w + 16 if winner else 0))
     name = style.fit(style.drawable(names[seat]) or f"Player {seat}", 24, room)
     x = style.text(image, (36, middle), name, 24, colour)
+    if winner:
+        left = x + 16
+        draw.rounded_rectangle((left, middle - 15, left + chip_w, middle + 15), 7, fill=colour)
+        style.text(image, (left + chip_w / 2, middle), "WINNER", 17, BAR, "mm")
+        x = left + chip_w
     if led:
         style.text(image, (x + 20, middle + 1), led, 17, MUTED, bold=False)
 

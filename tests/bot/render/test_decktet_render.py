@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 import bot.games.decktet.words as words
 from bot.games.words import result
@@ -20,6 +20,8 @@ from bot.inert import NAME_LENGTH, plain
 from bot.render import style
 from bot.render.decktet_art import DECKTET_DIR, SUIT_COLOURS, draw_all, file_name
 from bot.render.decktet_table import (
+    HEADER,
+    PLAYER,
     SIDE,
     draw_hand,
     draw_table,
@@ -27,7 +29,7 @@ from bot.render.decktet_table import (
     render_table,
 )
 from bot.render.gallery import decktet_images
-from bot.render.style import Colour
+from bot.render.style import BAR, INK, SEAT_COLOURS, Colour
 from engine.decktet import DECK, DecktetEvent, DecktetGame, DecktetRules, DecktetView
 from engine.decktet.ai import GreedyPlayer
 from engine.decktet.plays import parse_play
@@ -292,3 +294,57 @@ def test_the_final_caption_is_drawn_whole(drawn_text: Drawn) -> None:
     assert event.hand_end is not None
     for line in hand_lines(event.hand_end, LONGEST):
         assert_drawn_whole(drawn_text, line)
+
+
+def colour_count(image: Image.Image, box: tuple[int, int, int, int], colour: Colour) -> int:
+    """How many pixels in `box` are within 30 of `colour` in every channel."""
+    region = image.convert("RGB").crop(box)
+    difference = ImageChops.difference(region, Image.new("RGB", region.size, colour))
+    close = [band.point(lambda v: 255 if v <= 30 else 0) for band in difference.split()]
+    both = ImageChops.multiply(ImageChops.multiply(close[0], close[1]), close[2])
+    return both.histogram()[255]
+
+
+def footer_top(image: Image.Image) -> int:
+    """Where the footer (the bar colour, from the left edge down to the bottom) starts."""
+    y = image.height - 1
+    while y > 0 and near(image.getpixel((0, y - 1)), BAR, 2):
+        y -= 1
+    return y
+
+
+@pytest.mark.parametrize("winner", ["A", "B"])
+def test_the_winner_is_marked_in_their_colour(winner: str) -> None:
+    """As on the New Vegas table: the winner's bar carries a WINNER mark in the winner's
+    colour (thousands of pixels of it more than the same table drawn as a draw), the
+    loser's bar none; the result line under the table is in the winner's colour, with not
+    a pixel of the loser's."""
+    loser = "B" if winner == "A" else "A"
+    view, event = finished(winner)
+    image = draw_table(view, NAMES, event, "", result(winner, "score", NAMES))
+    unmarked = draw_table(replace(view, winner="draw"), NAMES, event)
+    bars = {
+        seat: (0, HEADER + i * PLAYER, 960, HEADER + (i + 1) * PLAYER)
+        for i, seat in enumerate("AB")
+    }
+    colour = SEAT_COLOURS[winner]
+    mark = colour_count(image, bars[winner], colour) - colour_count(unmarked, bars[winner], colour)
+    assert mark > 1500, f"the WINNER mark: {mark} more pixels of the winner's colour"
+    other = SEAT_COLOURS[loser]
+    assert colour_count(image, bars[loser], other) == colour_count(unmarked, bars[loser], other)
+    footer = (0, footer_top(image), 960, image.height)
+    assert colour_count(image, footer, colour) > 300
+    assert colour_count(image, footer, other) == 0
+
+
+def test_a_draw_marks_nobody() -> None:
+    """A draw: no WINNER mark in either bar, the result line in the plain ink."""
+    view, event = finished("draw")
+    image = draw_table(view, NAMES, event, "", result("draw", "score", NAMES))
+    for i, seat in enumerate("AB"):
+        won = draw_table(replace(view, winner=seat), NAMES, event)
+        bar, colour = (0, HEADER + i * PLAYER, 960, HEADER + (i + 1) * PLAYER), SEAT_COLOURS[seat]
+        assert colour_count(won, bar, colour) - colour_count(image, bar, colour) > 1500
+    footer = (0, footer_top(image), 960, image.height)
+    assert colour_count(image, footer, INK) > 300
+    assert not any(colour_count(image, footer, SEAT_COLOURS[seat]) for seat in "AB")
