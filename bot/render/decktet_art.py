@@ -40,6 +40,11 @@ SUIT_COLOURS: dict[str, Rgba] = {
     "K": (124, 72, 140, 255),  # Knots: violet
 }
 RANK_LABELS = {1: "A", 10: "Cr"}
+# The corner index (at twice the size): what shows of a card overlapped by the next one in a
+# play, so it is drawn large enough to read on the table at Discord's inline width.
+CORNER_RANK = (46, 50)
+CORNER_SUIT = 64
+CORNER_SUIT_Y, CORNER_SUIT_STEP = 128, 70
 
 
 def file_name(card: DCard) -> str:
@@ -53,13 +58,15 @@ def symbol(
     size: float,
     colour: Rgba | None = None,
     ground: Rgba = PARCHMENT,
+    weight: float = 1.0,
 ) -> None:
     """The symbol of `suit` filling a square of `size` around `centre`; `ground` is the
-    colour under it (the crescent and the leaf's vein are cut out in it)."""
+    colour under it (the crescent and the leaf's vein are cut out in it); `weight` thickens
+    its strokes (for small symbols that must still read)."""
     ink = colour or SUIT_COLOURS[suit]
     x, y = centre
     r = size / 2
-    line = max(2, round(size / 9))
+    line = max(2, round(size * weight / 9))
     if suit == "M":
         draw.ellipse((x - r, y - r, x + r, y + r), fill=ink)
         cut = r * 0.82
@@ -160,9 +167,10 @@ def face(card: DCard) -> Image.Image:
     )
     main = SUIT_COLOURS[card.suits[0]]
     label = RANK_LABELS.get(card.rank, str(card.rank))
-    draw.text((44, 46), label, font=font(64 if len(label) == 1 else 50), fill=INK, anchor="mm")
+    draw.text(CORNER_RANK, label, font=font(80 if len(label) == 1 else 60), fill=INK, anchor="mm")
     for i, suit in enumerate(card.suits):  # the corner index: suits under the rank
-        symbol(draw, suit, (44, 104 + i * 46), 36)
+        corner = (CORNER_RANK[0], CORNER_SUIT_Y + i * CORNER_SUIT_STEP)
+        symbol(draw, suit, corner, CORNER_SUIT, weight=1.6)
     if card.is_wild:
         centre = (W / 2 + 14, H / 2 + 6)
         if card.is_crown:
