@@ -201,14 +201,17 @@ class MoveSelect(
         version: int,
         card: int,
         page: int,
-        options: list[tuple[str, str]] | None = None,
+        options: list[tuple[str, str, str | None]] | None = None,
         placeholder: str = "Choose a move",
     ) -> None:
         super().__init__(
             discord.ui.Select(
                 custom_id=f"caravan:move:{game_id}:{version}:{card}:{page}",
                 placeholder=placeholder[:150],
-                options=[discord.SelectOption(label=label, value=value) for value, label in options]
+                options=[
+                    discord.SelectOption(label=label, value=value, description=about or None)
+                    for value, label, about in options
+                ]
                 if options
                 else [discord.SelectOption(label="-", value="-")],
             )

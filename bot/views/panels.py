@@ -183,7 +183,7 @@ def _control(info: GameInfo, control: Pick | str) -> discord.ui.Item[Any]:
         return items.PassButton(game, version)
     assert isinstance(control, Pick)
     if control.what == "move":
-        labelled = [(o.value, o.label) for o in control.options]
+        labelled = [(o.value, o.label, o.description) for o in control.options]
         return items.MoveSelect(
             game, version, control.card, control.page, labelled, control.placeholder
         )

@@ -264,3 +264,54 @@ async def test_a_decktet_panel_follows_its_game_too(tmp_path: Path) -> None:
         assert thread.history(viewer=waiting)[-1].id == kept.id, "under the newest table"
         assert "Your move" in kept.content and kept.components, kept.content
         assert kept.content.startswith(mover.name), "the other's play, in words, first"
+
+
+def move_selects(panel: Any) -> list[dict[str, Any]]:
+    return [
+        component
+        for row in panel.components
+        for component in row["components"]
+        if component.get("custom_id", "").startswith("caravan:move:")
+    ]
+
+
+async def test_a_chosen_card_keeps_the_way_back_to_disband_and_says_its_totals(
+    tmp_path: Path,
+) -> None:
+    """After a card is chosen, its places say the totals they make ("caravan 2: 14 → 22",
+    as the turn message will), and the disbands are still offered beside them: choosing
+    one disbands, with no reopening of the hand."""
+    async with opened(tmp_path) as t:
+        thread = await start(t)
+        service = t.env.bot.service
+        rng = random.Random(5)
+        for _ in range(300):
+            last = thread.history()[-1]
+            assert "Game over" not in last.content, "no disband came up"
+            mover = mover_of(t, last)
+            info = await service.game_in_thread(thread.id)
+            _, view = await service.view(info.id, mover.id)
+            disbands = [str(m) for m in view.legal_moves if m.action == "disband" and not m.card]
+            placed = [
+                i
+                for i, c in enumerate(view.hand)
+                if len({str(m) for m in view.legal_moves if m.card == c and m.action == "play"}) > 1
+            ]
+            if not disbands or not placed:
+                await play_turn(t, thread, rng)
+                continue
+            panel = panel_of(await mover.click(last, label="Your hand"))
+            select = custom_id(panel, "caravan:card:")
+            chosen = panel_of(await mover.select(panel, [str(placed[0])], custom_id=select))
+            places, beside = move_selects(chosen)
+            plays = [o for o in places["options"] if o["label"].startswith(("On ", "Start "))]
+            assert plays and all(
+                "\u2192" in o["description"] or "stays at" in o["description"] for o in plays
+            ), plays
+            assert set(disbands) <= {o["value"] for o in beside["options"]}
+            result = await mover.select(chosen, [disbands[0]], custom_id=beside["custom_id"])
+            assert landed(thread, last, result)
+            _, moves = await t.env.bot.store.seed_and_moves(info.id)
+            assert moves[-1] == disbands[0]
+            return
+        raise AssertionError("no disband came up")
