@@ -68,15 +68,24 @@ def leaderboard_embed(
     return embed
 
 
+# Which games count where, said under every player's stats
+COUNTED = (
+    "Rated games are the games against members: they make the rating, rank, W-L-D and "
+    "streak, as on the leaderboard. Games against the bot are counted apart, under "
+    "Against the bot."
+)
+
+
 def stats_embed(stats: Stats, name: str, names: Mapping[int, str]) -> discord.Embed:
     """`name` and `names` (the recent games' players, by user id): plain names, escaped
-    here."""
+    here. The rated games and the games against the bot are shown apart (`COUNTED`)."""
     embed = discord.Embed(title=f"{GAMES[stats.game]} stats: {md(name)}", colour=COLOUR)
     if stats.games == 0:
         embed.description = "No finished games yet in this server."
-    rate = f"{stats.win_rate:.0%}" if stats.win_rate is not None else "-"
-    embed.add_field(name="Games", value=str(stats.games))
-    embed.add_field(name="W-L-D", value=f"{stats.wins}-{stats.losses}-{stats.draws}")
+    rated = stats.rated
+    rate = f"{rated.win_rate:.0%}" if rated.win_rate is not None else "-"
+    embed.add_field(name="Rated games", value=str(rated.games))
+    embed.add_field(name="W-L-D", value=str(rated))
     embed.add_field(name="Win rate", value=rate)
     if stats.standing is not None:
         s = stats.standing
@@ -85,12 +94,16 @@ def stats_embed(stats: Stats, name: str, names: Mapping[int, str]) -> discord.Em
         embed.add_field(name="Rank", value=f"#{s.rank}")
         embed.add_field(name="Streak", value=streak_text(s.streak))
     else:
-        embed.add_field(name="Rating", value="unrated (no games against people yet)")
+        embed.add_field(name="Rating", value="unrated (no games against members yet)")
+    bot = stats.against_ai
+    played = f"{bot.games} game{'s' * (bot.games != 1)}, W-L-D {bot}" if bot.games else "none"
+    embed.add_field(name="Against the bot", value=played)
     if stats.favourite_rules:
         embed.add_field(name="Favourite rules", value=f"`{stats.favourite_rules}`")
     recent = [game_line(g, stats.user_id, names) for g in stats.recent]
     if recent:
         embed.add_field(name="Recent games", value="\n".join(recent)[:1024], inline=False)
+    embed.set_footer(text=COUNTED)
     return embed
 
 

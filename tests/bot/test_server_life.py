@@ -164,14 +164,45 @@ async def test_leaderboard_and_stats_after_rated_games(database_url: str) -> Non
         stats = panel_of(await t.carol.slash(t.channel, "caravan stats", user=t.alice))
         [embed] = stats.embeds
         fields = {f.name: f.value for f in embed.fields}
-        assert (
-            fields["Games"] == "2" and fields["W-L-D"] == "2-0-0" and fields["Win rate"] == "100%"
-        )
+        assert fields["Rated games"] == "2" and fields["W-L-D"] == "2-0-0"
+        assert fields["Win rate"] == "100%" and fields["Against the bot"] == "none"
         assert fields["Rank"] == "#1" and "Won against Bob" in fields["Recent games"]
         assert any(a.filename == "rating.png" for a in stats.attachments)
         empty = panel_of(await t.carol.slash(t.channel, "caravan stats"))
         assert "No finished games" in (empty.embeds[0].description or "")
         assert not empty.attachments
+
+
+async def lose_to_the_bot(t: Table, member: Any) -> None:
+    await member.slash(t.channel, "caravan play-ai", difficulty="easy")
+    thread = t.channel.threads[-1]
+    for _ in range(20):  # the bot's first move, when it starts
+        if f"<@{member.id}>, your move" in thread.history()[-1].content:
+            break
+        await t.env.advance_time(1)
+    await resign(t, thread, member)
+
+
+async def test_stats_count_rated_games_and_games_against_the_bot_apart(
+    database_url: str,
+) -> None:
+    """One rated loss to Alice, then two losses to the bot: the streak (L1, the
+    ranking's) sits beside the rated games' W-L-D (0-1-0), not beside all three games."""
+    async with opened(database_url, ai_workers=0, ai_pause_seconds=0.5) as t:
+        await resign(t, await start(t), t.bob)
+        for _ in range(2):
+            await lose_to_the_bot(t, t.bob)
+        stats = panel_of(await t.bob.slash(t.channel, "caravan stats"))
+        [embed] = stats.embeds
+        fields = {f.name: f.value for f in embed.fields}
+        assert fields["Rated games"] == "1" and fields["W-L-D"] == "0-1-0"
+        assert fields["Streak"] == "L1" and fields["Win rate"] == "0%"
+        assert fields["Against the bot"] == "2 games, W-L-D 0-2-0"
+        assert "Lost to the bot (easy)" in fields["Recent games"]
+        assert "Rated games are the games against members" in (embed.footer.text or "")
+        board = (await t.bob.slash(t.channel, "caravan leaderboard")).response.embeds[0]
+        mine = next(line for line in (board.description or "").splitlines() if "Bob" in line)
+        assert "0-1-0" in mine and "streak L1" in mine, "the leaderboard says the same"
 
 
 async def test_games_and_hand_from_anywhere(database_url: str) -> None:
