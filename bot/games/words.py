@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 END_WORDS = {
-    "sold": "sold two or three positions",  # said exactly when the positions are known
+    "sold": "sold two of three positions",  # "all three" too when the positions are known
     "out-of-cards": "the other player ran out of cards",
     "empty-deck": "a deck ran out",
     "move-limit": "the move limit was reached",

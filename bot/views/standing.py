@@ -9,11 +9,10 @@ from collections.abc import Mapping
 
 import discord
 
-from bot.games.words import result
 from bot.inert import md, md_names, plain
 from bot.kinds import GAMES
 from bot.ratings import PROVISIONAL_GAMES
-from bot.records import GameInfo, GameRecord, Leaderboard, Standing, Stats
+from bot.records import AnyView, GameInfo, GameRecord, Leaderboard, Standing, Stats
 from bot.render.figures import draw_rating_chart, render
 from bot.render.style import AMBER
 
@@ -151,16 +150,18 @@ def active_line(info: GameInfo, user_id: int, names: Mapping[int, str]) -> str:
     return f"[#{info.id}]({link(info)}) against {opponent} · `{rules}` · {whose}"
 
 
-def record_text(record: GameRecord, names: Mapping[str, str]) -> tuple[str, str]:
+def record_text(record: GameRecord, names: Mapping[str, str], final: AnyView) -> tuple[str, str]:
     """A finished game: a summary for the message, and a shell script that replays it
     with `python -m engine` (inlined in the summary when it fits). `names` are plain: as
-    they are in the script's comment, escaped in the message."""
+    they are in the script's comment, escaped in the message. The result is said from the
+    `final` view, in the final table's words (how many positions were sold, who
+    resigned)."""
     info = record.game
     form = info.rules.to_json()  # a preset's name, or the JSON object of its options
     rules = form if isinstance(form, str) else json.dumps(form, separators=(",", ":"))
 
     def heading(names: Mapping[str, str]) -> str:
-        ending = result(info.winner, info.end_reason, names)
+        ending = info.kind.ending(final, names)
         return f"{info.title} game #{info.id}: {names['A']} (A) vs {names['B']} (B). {ending}"
 
     engine, command = info.kind.command(info.rules, record.seed)

@@ -302,6 +302,26 @@ async def test_replay_posts_a_record_the_engine_replays(database_url: str) -> No
         assert '"winner": "' in shown.stdout or '"winner":"' in shown.stdout
 
 
+async def test_a_replay_says_the_result_in_the_final_tables_words(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """How many positions were sold, as the final table says it: "two of three", never
+    the replay's old "two or three"."""
+    monkeypatch.setattr("bot.openings.secrets.randbits", lambda bits: 6)  # ends by a sale
+    async with opened(database_url) as t:
+        thread = await start(t)
+        game_id = int(thread.history()[-1].components[0].children[0].custom_id.split(":")[-1])
+        await play_out(t, thread, seed=1)
+        ending = thread.history()[-1].content.split("**Game over.** ")[-1]
+        assert ending == "Bob wins: sold two of three positions.", ending
+        posted = panel_of(await t.carol.slash(t.channel, "caravan replay", game=game_id))
+        assert ending in posted.content and "two or three" not in posted.content
+        files = {a.filename: a for a in posted.attachments}
+        assert ending in (files["table.png"].description or "")
+        script = (await files[f"caravan-game-{game_id}.sh"].read()).decode()
+        assert ending in script.splitlines()[0]
+
+
 async def test_server_settings_are_for_managers_and_apply(database_url: str) -> None:
     async with opened(database_url) as t:
         with pytest.raises(SetupError, match="default-member-permissions"):

@@ -89,7 +89,7 @@ def test_a_sale_is_told() -> None:
 
 
 def test_result_lines() -> None:
-    assert result("A", "sold", NAMES) == "Alice wins: sold two or three positions."
+    assert result("A", "sold", NAMES) == "Alice wins: sold two of three positions."
     assert result("A", "sold", NAMES, ("A", "B", "A")) == "Alice wins: sold two of three positions."
     assert result("B", "sold", NAMES, ("B", "B", "B")) == "Bob wins: sold all three positions."
     assert result("draw", "move-limit", NAMES) == "A draw: the move limit was reached."
