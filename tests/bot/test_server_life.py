@@ -140,10 +140,16 @@ async def test_rematch_against_the_ai_starts_at_once(database_url: str) -> None:
         started = await t.alice.click(final, label="Rematch")
         assert started.response.ephemeral and "New game" in started.response.content
         assert len(t.channel.threads) == 2
-        again = await t.alice.click(final, label="Rematch")
-        assert again.response.ephemeral and "already played" in again.response.content
+        rematch = t.channel.threads[-1]
+        again = (await t.alice.click(final, label="Rematch")).response
+        assert again.ephemeral and "already played" not in again.content, "it is still on"
+        assert f"is being played now: game #2, in <#{rematch.id}>" in again.content
         assert len(t.channel.threads) == 2, "pressed twice: one new game"
         assert any("difficulty **easy**" in m.content for m in t.channel.history()[-3:])
+        await resign(t, rematch, t.alice)
+        over = (await t.alice.click(final, label="Rematch")).response
+        assert f"was already played: game #2, in <#{rematch.id}>" in over.content
+        assert len(t.channel.threads) == 2
 
 
 async def test_leaderboard_and_stats_after_rated_games(database_url: str) -> None:
