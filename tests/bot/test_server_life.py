@@ -328,6 +328,29 @@ async def test_a_replay_says_the_result_in_the_final_tables_words(
         assert ending in script.splitlines()[0]
 
 
+async def test_a_resignation_says_who_resigned_in_every_place(database_url: str) -> None:
+    """The turn message, the table's alt text, the replay and its script name the player
+    who resigned, each in its inert form (escaped in message text, plain elsewhere)."""
+    async with opened(database_url) as t:
+        mal = t.guild.add_member(t.env.create_user("mallory"), nick="**Mal** @everyone")
+        challenge = await mal.slash(t.channel, "caravan challenge", opponent=t.bob)
+        await t.bob.click(challenge.response, label="Accept")
+        thread = t.channel.threads[-1]
+        game_id = int(thread.history()[-1].components[0].children[0].custom_id.split(":")[-1])
+        final = await resign(t, thread, mal)
+        escaped = "Bob wins: \\*\\*Mal\\*\\* \\@everyone resigned."
+        said = "Bob wins: **Mal** @everyone resigned."
+        assert f"**Game over.** {escaped}" in final.content, final.content
+        table = next(a for a in final.attachments if a.filename == "table.png")
+        assert said in (table.description or "")
+        posted = panel_of(await t.carol.slash(t.channel, "caravan replay", game=game_id))
+        assert escaped in posted.content and "resignation" not in posted.content
+        files = {a.filename: a for a in posted.attachments}
+        assert said in (files["table.png"].description or "")
+        script = (await files[f"caravan-game-{game_id}.sh"].read()).decode()
+        assert said in script.splitlines()[0]
+
+
 async def test_server_settings_are_for_managers_and_apply(database_url: str) -> None:
     async with opened(database_url) as t:
         with pytest.raises(SetupError, match="default-member-permissions"):
