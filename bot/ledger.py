@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.choices import TURN_TIMES
-from bot.errors import BadDeck, BadOption, NotFound
+from bot.errors import BadDeck, BadOption, NotFound, engine_reason
 from bot.inert import plain, quote
 from bot.kinds import NEW_VEGAS, named
 from bot.ratings import Skill
@@ -82,7 +82,7 @@ class Ledger:
             cards = parse_cards(text)
             validate_deck(cards, Rules().variant, who=f"The deck {quote(name)}")
         except CaravanError as error:
-            raise BadDeck(str(error)) from None
+            raise BadDeck(engine_reason(error)) from None
         try:
             await self.store.save_deck(user_id, name, format_cards(cards), self.clock(), MAX_DECKS)
         except TooMany as limit:

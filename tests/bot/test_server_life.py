@@ -4,6 +4,7 @@ decks, game records, and the server's settings."""
 
 from __future__ import annotations
 
+import re
 import shlex
 import subprocess
 import sys
@@ -11,6 +12,7 @@ from typing import Any
 
 import discord
 import pytest
+from discord import app_commands
 from simcord import SetupError
 
 from bot.simulate import (
@@ -279,6 +281,30 @@ async def test_decks_saved_shown_played_and_deleted(database_url: str) -> None:
         assert "Deleted" in gone.response.content
         again = await t.alice.slash(t.channel, "caravan deck delete", name="classic")
         assert "no deck called" in again.response.content
+
+
+CLAUSE = re.compile(r"\b[RDG]\d+\b")  # a rule clause of the engine's rules (R1, D4)
+
+
+async def test_refusals_and_commands_cite_no_rule_clauses(database_url: str) -> None:
+    """The engine's reasons reach members without the clauses they cite ("(R1)"), and no
+    command or option describes itself with one."""
+    async with opened(database_url) as t:
+        few = (
+            await t.alice.slash(t.channel, "caravan deck save", name="x", cards="Ah 2h")
+        ).response
+        assert few.content.endswith("has 2 cards; a custom deck needs at least 30."), few.content
+        five = FULL + " Ah Ah Ah Ah"
+        many = (await t.alice.slash(t.channel, "caravan deck save", name="x", cards=five)).response
+        assert many.content.endswith("so at most 4 of each card."), many.content
+        assert not CLAUSE.search(few.content) and not CLAUSE.search(many.content)
+        texts = []
+        for command in t.env.bot.tree.walk_commands():
+            texts.append(command.description)
+            if isinstance(command, app_commands.Command):
+                texts += [p.description for p in command.parameters]
+        assert "Your saved custom decks" in texts
+        assert [text for text in texts if CLAUSE.search(text)] == []
 
 
 async def test_replay_posts_a_record_the_engine_replays(database_url: str) -> None:
