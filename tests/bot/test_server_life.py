@@ -4,6 +4,7 @@ decks, game records, and the server's settings."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 import shlex
 import subprocess
@@ -229,6 +230,44 @@ async def test_games_and_hand_from_anywhere(database_url: str) -> None:
         assert await t.carol.autocomplete(t.channel, "caravan hand", "game", "") == []
         none = (await t.carol.slash(t.channel, "caravan games")).response
         assert "no games in progress" in none.content
+
+
+async def test_replay_lists_the_members_finished_games_before_anything_is_typed(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bot caches no members (no privileged intent), so after a restart each
+    opponent's name is asked of Discord. Discord taking a second for each (and ten for
+    one) made `/caravan replay game:` answer after its 3 seconds: nothing was listed
+    until a keystroke found the names cached. The games are listed at once, newest
+    first, a name not known in time as "a member"; by the next keystroke it is known."""
+    async with opened(database_url) as t:
+        opponents = [t.guild.add_member(t.env.create_user(f"Rival {i}")) for i in range(5)]
+        games = []
+        for rival in opponents:
+            challenge = await t.alice.slash(t.channel, "caravan challenge", opponent=rival)
+            await rival.click(challenge.response, label="Accept")
+            thread = t.channel.threads[-1]
+            games.append(
+                int(thread.history()[-1].components[0].children[0].custom_id.split(":")[-1])
+            )
+            await resign(t, thread, rival)
+        await restart(t)
+        asked = discord.Guild.fetch_member
+        slowest = opponents[0].id
+
+        async def slow(guild: discord.Guild, user_id: int) -> discord.Member:
+            await asyncio.sleep(10 if user_id == slowest else 1)  # simulated time
+            return await asked(guild, user_id)
+
+        monkeypatch.setattr(discord.Guild, "fetch_member", slow)
+        listed = await t.alice.autocomplete(t.channel, "caravan replay", "game", "")
+        assert [c["value"] for c in listed] == games[::-1], "every game, newest first"
+        labels = [c["name"] for c in listed]
+        assert labels[0] == f"#{games[-1]} against Rival 4 (won)"
+        assert labels[-1] == f"#{games[0]} against a member (won)", "not known in time"
+        await t.env.advance_time(10)
+        typed = await t.alice.autocomplete(t.channel, "caravan replay", "game", "Rival 0")
+        assert [c["name"] for c in typed] == [f"#{games[0]} against Rival 0 (won)"]
 
 
 async def test_rules_help_topics_and_the_games_preset(database_url: str) -> None:
