@@ -136,16 +136,21 @@ def rating_chart(stats: Stats, name: str) -> discord.File | None:
 
 
 def active_line(info: GameInfo, user_id: int, names: Mapping[int, str]) -> str:
+    """ "#12 against Bob · `new-vegas` · Bob's move, due in 3 hours" (a Discord timestamp,
+    shown in each reader's time), or "**your move**, due ..."; the bot's move has no due
+    time (it moves by itself)."""
     seat = info.seat_of(user_id)
     other = info.players[1] if seat == "A" else info.players[0]
     opponent = md(names[other]) if other in names else f"<@{other}>"
     if info.ai_seat:
         opponent = f"the bot ({info.ai_level})"
+    due = f", due <t:{int(info.deadline)}:R>" if info.deadline else ""
     if info.turn == seat:
-        due = f", due <t:{int(info.deadline)}:R>" if info.deadline else ""
         whose = f"**your move**{due}"
+    elif info.ai_seat:
+        whose = "the bot's move"
     else:
-        whose = "their move"
+        whose = f"{opponent}'s move{due}"
     rules = info.kind.rules_label(info.rules)
     return f"[#{info.id}]({link(info)}) against {opponent} · `{rules}` · {whose}"
 

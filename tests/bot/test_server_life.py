@@ -270,6 +270,26 @@ async def test_replay_lists_the_members_finished_games_before_anything_is_typed(
         assert [c["name"] for c in typed] == [f"#{games[0]} against Rival 0 (won)"]
 
 
+async def test_games_say_when_a_move_is_due_on_either_turn(database_url: str) -> None:
+    """The player to move reads "your move, due ...", the one waiting "<name>'s move,
+    due ...": the same deadline, as a Discord timestamp."""
+    async with opened(database_url) as t:
+        challenge = await t.alice.slash(
+            t.channel, "caravan challenge", opponent=t.bob, turn=FIVE_MINUTES
+        )
+        await t.bob.click(challenge.response, label="Accept")
+        turn = t.channel.threads[-1].history()[-1]
+        due = turn.content.split("Due ")[1].rstrip(".")
+        assert due.startswith("<t:") and due.endswith(":R>"), turn.content
+        mover = mover_of(t, turn)
+        waiting = other_of(t, mover)
+        mine = (await mover.slash(t.channel, "caravan games")).response.content
+        theirs = (await waiting.slash(t.channel, "caravan games")).response.content
+        name = "Alice" if mover is t.alice else "Bob"
+        assert f"**your move**, due {due}" in mine, mine
+        assert f"{name}'s move, due {due}" in theirs, theirs
+
+
 async def test_rules_help_topics_and_the_games_preset(database_url: str) -> None:
     async with opened(database_url) as t:
         help_ = (await t.carol.slash(t.channel, "caravan rules")).response
