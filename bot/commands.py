@@ -172,7 +172,7 @@ class CaravanCommands(app_commands.Group):
     async def _replay_game(self, interaction: Interaction, current: str) -> Choices:
         return await self.cogs.standing.finished_choices(interaction, current)
 
-    deck = app_commands.Group(name="deck", description="Your saved custom decks (R1)")
+    deck = app_commands.Group(name="deck", description="Your saved custom decks")
 
     @deck.command(name="save", description="Save a custom deck (replaces one of the same name)")
     @app_commands.describe(

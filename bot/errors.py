@@ -1,4 +1,19 @@
-"""Refusals the game service gives, each with a short sentence for the player."""
+"""Refusals the game service gives, each with a short sentence for the player, and the
+engine's reasons made into such sentences (`engine_reason`)."""
+
+import re
+
+# The rule clauses the engine's sentences cite for the readers of its rules ("(R1)",
+# "(R5, R6)", "(D4)", "(R3-R7, G9)"): the engine's notation, not a member's words.
+_CLAUSES = re.compile(r"\s*\([RDG]\d+(?:\s*[,\-\u2013]\s*[RDG]\d+)*\)")
+
+
+def engine_reason(error: Exception) -> str:
+    """The engine's sentence for why it refused (an illegal move, a deck that breaks the
+    rules), for a member to read: as the engine wrote it, less the rule clauses it cites.
+    Every engine refusal a member sees passes through here; the engine's own messages
+    keep their clauses."""
+    return _CLAUSES.sub("", str(error))
 
 
 class ServiceError(Exception):

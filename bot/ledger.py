@@ -9,11 +9,11 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.choices import TURN_TIMES
-from bot.errors import BadDeck, BadOption, NotFound
+from bot.errors import BadDeck, BadOption, NotFound, engine_reason
 from bot.inert import plain, quote
 from bot.kinds import NEW_VEGAS, named
 from bot.ratings import Skill
-from bot.records import Deck, GameInfo, Leaderboard, Standing, Stats
+from bot.records import Deck, GameInfo, Leaderboard, Standing, Stats, Tally
 from bot.settings import Settings
 from bot.store.base import Store
 from bot.store.errors import TooMany
@@ -82,7 +82,7 @@ class Ledger:
             cards = parse_cards(text)
             validate_deck(cards, Rules().variant, who=f"The deck {quote(name)}")
         except CaravanError as error:
-            raise BadDeck(str(error)) from None
+            raise BadDeck(engine_reason(error)) from None
         try:
             await self.store.save_deck(user_id, name, format_cards(cards), self.clock(), MAX_DECKS)
         except TooMany as limit:
@@ -182,24 +182,28 @@ class Ledger:
     async def stats(
         self, guild_id: int, user_id: int, recent: int = 5, game: str = NEW_VEGAS
     ) -> Stats:
-        """Every finished game of `game` counts here, against the AI too (unlike the
-        ranking)."""
+        """The player's finished games of `game`: the rated ones as the ranking counts
+        them (tally and streak from the player's standing), the ones against the AI
+        tallied apart; recent games and favourite rules from both."""
         games = await self.store.finished_games_of(guild_id, game, user_id)
-        results = [(g.winner, g.seat_of(user_id)) for g in games]
-        wins = sum(1 for winner, seat in results if winner == seat)
-        draws = sum(1 for winner, _ in results if winner == "draw")
         history = await self.store.rating_history(guild_id, game, user_id)
         kind = named(game)
         presets = [kind.rules_label(g.rules) for g in games] if kind.presets else []
         return Stats(
             user_id=user_id,
             games=len(games),
-            wins=wins,
-            losses=len(games) - wins - draws,
-            draws=draws,
+            against_ai=tally([g for g in games if not g.rated], user_id),
             standing=await self.standing(guild_id, user_id, game),
             history=tuple((at, Skill(mu).shown) for at, mu in history),
             recent=tuple(games[:recent]),
             favourite_rules=max(set(presets), key=presets.count) if presets else None,
             game=game,
         )
+
+
+def tally(games: list[GameInfo], user_id: int) -> Tally:
+    """`user_id`'s wins, losses and draws in `games` (finished games)."""
+    seats = [(g.winner, g.seat_of(user_id)) for g in games]
+    wins = sum(1 for winner, seat in seats if winner == seat)
+    draws = sum(1 for winner, _ in seats if winner == "draw")
+    return Tally(wins, len(games) - wins - draws, draws)

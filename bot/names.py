@@ -4,7 +4,9 @@ server this process does not hold: another shard's)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import logging
 from collections.abc import Iterable
 
 import discord
@@ -12,11 +14,14 @@ import discord
 from bot.inert import plain
 from bot.records import GameInfo
 
+log = logging.getLogger(__name__)
+
 
 class Names:
     def __init__(self, client: discord.Client) -> None:
         self.client = client
         self._names: dict[int, str] = {}
+        self._asking: dict[int, asyncio.Task[str]] = {}  # lookups under way, by user id
 
     async def game(self, info: GameInfo) -> dict[str, str]:
         """Each seat's name ("A", "B"): the computer's seat is the bot's own name."""
@@ -32,6 +37,34 @@ class Names:
         if user_id not in self._names:
             self._names[user_id] = await self._display_name(guild_id, user_id)
         return self._names[user_id]
+
+    async def soon(self, members: Iterable[tuple[int, int]], seconds: float) -> dict[int, str]:
+        """The names of `members` ((server id, user id) pairs) known within `seconds`, by
+        user id: the unknown ones are asked of Discord all at once, not one after another;
+        one that takes longer is missing from the answer and is still asked, for the next
+        call. (An autocomplete has 3 seconds to answer: asking for a page of names one by
+        one can take longer, and then it shows nothing.)"""
+        wanted = {user: guild for guild, user in members}
+        asking = [
+            self._ask(guild, user) for user, guild in wanted.items() if user not in self._names
+        ]
+        if asking:
+            await asyncio.wait(asking, timeout=seconds)
+        return {user: self._names[user] for user in wanted if user in self._names}
+
+    def _ask(self, guild_id: int, user_id: int) -> asyncio.Task[str]:
+        """The lookup of `user_id`'s name: the one under way, else a new one."""
+        task = self._asking.get(user_id)
+        if task is None:
+            task = asyncio.create_task(self.of(guild_id, user_id))
+            self._asking[user_id] = task
+            task.add_done_callback(lambda done: self._asked(user_id, done))
+        return task
+
+    def _asked(self, user_id: int, task: asyncio.Task[str]) -> None:
+        self._asking.pop(user_id, None)
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("the name of user %s could not be read", user_id, exc_info=task.exception())
 
     def remember(self, user: discord.abc.User) -> None:
         self._names[user.id] = plain(user.display_name)

@@ -97,7 +97,7 @@ class Openings(Ledger):
                 "the most at once; cancel one or wait for an answer."
             ) from None
         except RematchTaken as taken:
-            raise _rematch_refusal(taken) from None
+            raise await self._rematch_refusal(taken) from None
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
         await self.store.set_challenge_message(challenge_id, message_id)
@@ -193,7 +193,7 @@ class Openings(Ledger):
         except TooMany as limit:
             raise _games_refusal(limit) from None
         except RematchTaken as taken:
-            raise _rematch_refusal(taken) from None
+            raise await self._rematch_refusal(taken) from None
         log.info("game %s started in guild %s", info.id, info.guild_id)
         return self._note(info)
 
@@ -246,6 +246,23 @@ class Openings(Ledger):
             *where, user_id, other, info.rules, info.turn_seconds, rematch_of=game_id
         )
 
+    async def _rematch_refusal(self, taken: RematchTaken) -> ChallengeRefused:
+        """A second rematch of a game: one is waiting for an answer, is being played (or
+        was), said with where."""
+        if taken.game_id is None:
+            return ChallengeRefused(
+                f"A rematch of this game is already waiting for an answer in <#{taken.channel_id}>."
+            )
+        rematch = await self.game(taken.game_id)
+        where = f"<#{rematch.thread_id or rematch.channel_id}>"
+        if rematch.active:
+            said = "is being played now"
+        elif rematch.status == "abandoned":
+            said = "ended with no result"
+        else:
+            said = "was already played"
+        return ChallengeRefused(f"This game's rematch {said}: game #{rematch.id}, in {where}.")
+
     async def challenge(self, challenge_id: int) -> Challenge:
         challenge = await self.store.challenge(challenge_id)
         if challenge is None:
@@ -263,13 +280,4 @@ def _closed_refusal(challenge: Challenge, now: float) -> ChallengeRefused:
 def _games_refusal(limit: TooMany) -> ChallengeRefused:
     return ChallengeRefused(
         f"<@{limit.user_id}> already plays {limit.count} games, the most at once; finish one first."
-    )
-
-
-def _rematch_refusal(taken: RematchTaken) -> ChallengeRefused:
-    """A second rematch of a game: one is waiting for an answer, or was played."""
-    if taken.game_id is not None:
-        return ChallengeRefused(f"This game's rematch was already played: game #{taken.game_id}.")
-    return ChallengeRefused(
-        f"A rematch of this game is already waiting for an answer in <#{taken.channel_id}>."
     )

@@ -216,12 +216,34 @@ class Leaderboard:
 
 
 @dataclass(frozen=True)
+class Tally:
+    """Wins, losses and draws of one set of games."""
+
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.losses + self.draws
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.wins / self.games if self.games else None
+
+    def __str__(self) -> str:
+        return f"{self.wins}-{self.losses}-{self.draws}"
+
+
+@dataclass(frozen=True)
 class Stats:
+    """A player's record in one game. Two sets of games, never mixed: the rated ones
+    (against members), whose tally and streak are the ranking's (`standing`, the same
+    row the leaderboard shows), and the games against the AI (`against_ai`)."""
+
     user_id: int
-    games: int
-    wins: int
-    losses: int
-    draws: int
+    games: int  # every finished game, of both sets
+    against_ai: Tally
     standing: Standing | None  # None until the first rated game
     history: tuple[tuple[float, int], ...]  # (time, shown rating) after each rated game
     recent: tuple[GameInfo, ...]
@@ -229,8 +251,10 @@ class Stats:
     game: str = NEW_VEGAS
 
     @property
-    def win_rate(self) -> float | None:
-        return self.wins / self.games if self.games else None
+    def rated(self) -> Tally:
+        """The rated games' wins, losses and draws, as the ranking counts them."""
+        s = self.standing
+        return Tally(s.wins, s.losses, s.draws) if s is not None else Tally()
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from bot.errors import (
     ServiceError,
     StaleView,
     TooEarly,
+    engine_reason,
 )
 from bot.kinds import kind_of
 from bot.openings import Openings
@@ -95,7 +96,7 @@ class GameService(Openings):
         try:
             event = _apply(game, move)
         except CaravanError as error:  # IllegalMoveError, or text that is not a move
-            raise IllegalMove(str(error)) from None
+            raise IllegalMove(engine_reason(error)) from None
         ending = None
         if game.is_over:
             assert game.winner is not None and game.end_reason is not None

@@ -127,7 +127,7 @@ def custom_id(message: Any, prefix: str) -> str:
 
 def check_final(message: Any, words: str) -> None:
     """`message` is a game's final table, drawn from the final state: it says the game is
-    over with `words` (for example "Bob wins: resignation"), and so does its image's alt
+    over with `words` (for example "Bob wins: Alice resigned."), and so does its image's alt
     text, which (drawn from the same view as the image) names nobody to move."""
     assert "Game over" in message.content and words in message.content, message.content
     assert "moves first" not in message.content and "your move" not in message.content

@@ -22,24 +22,36 @@ def guild_of(interaction: Interaction) -> int:
     return interaction.guild_id
 
 
+# How long an autocomplete waits for names Discord has not given yet: Discord shows what
+# it is answered within 3 seconds, and the games must still be read and the answer sent.
+NAMES_WAIT = 1.5
+SOMEONE = "a member"  # a name not known in time (known by the next keystroke)
+
+
 async def game_choices(
     names: Names, interaction: Interaction, current: str, games: list[GameInfo]
 ) -> Choices:
-    """Autocomplete over `games`: "#12 against Bob (your move)"."""
+    """Autocomplete over `games`: "#12 against Bob (your move)". The names come from what
+    is known within `NAMES_WAIT` (`Names.soon`), so the games are listed at once, even
+    when nothing is typed yet."""
     choices = []
     guild_id = interaction.guild_id or 0
+    me = interaction.user.id
+    wanted = [
+        (info.guild_id, user)
+        for info in games
+        for user in info.players
+        if user != me and (info.seat_of(me) is None or info.ai_seat is None)
+    ]
+    known = await names.soon(wanted, NAMES_WAIT)
     for info in games:
-        seat = info.seat_of(interaction.user.id)
+        seat = info.seat_of(me)
         if seat is None:
-            both = await names.of_users(guild_id, info.players)
-            label = f"#{info.id}: {both[info.players[0]]} vs {both[info.players[1]]}"
+            a, b = (known.get(user, SOMEONE) for user in info.players)
+            label = f"#{info.id}: {a} vs {b}"
         else:
             other = info.user_at("B" if seat == "A" else "A")
-            opponent = (
-                f"the bot ({info.ai_level})"
-                if info.ai_seat
-                else await names.of(info.guild_id, other)
-            )
+            opponent = f"the bot ({info.ai_level})" if info.ai_seat else known.get(other, SOMEONE)
             state = (
                 ("your move" if info.turn == seat else "their move")
                 if info.active

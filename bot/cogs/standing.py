@@ -101,8 +101,8 @@ class Standing(commands.Cog):
             info = record.game
             await interaction.response.defer()
             names = await self.names.game(info)
-            text, script = standing.record_text(record, names)
             view = await self.service.view_of(info, None)
+            text, script = standing.record_text(record, names, view)
             drawn = pictured(names)
             final = info.kind.ending(view, drawn)
             png = await asyncio.to_thread(info.kind.table_png, view, drawn, None, "", final)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 END_WORDS = {
-    "sold": "sold two or three positions",  # said exactly when the positions are known
+    "sold": "sold two of three positions",  # "all three" too when the positions are known
     "out-of-cards": "the other player ran out of cards",
     "empty-deck": "a deck ran out",
     "move-limit": "the move limit was reached",
-    "resigned": "resignation",
+    "resigned": "a player resigned",  # said with who resigned when the winner is known
     "timeout": "the other player ran out of time",
     "abandoned": "a server admin ended the game",
     "unclaimed": "the turn ran out and nobody claimed the win",
@@ -23,12 +23,16 @@ def result(
     names: Mapping[str, str],
     positions: Sequence[str | None] = (),
 ) -> str:
-    """ "Alice wins: sold all three positions." or "A draw: the move limit was reached.".
+    """ "Alice wins: sold all three positions.", "Alice wins: Bob resigned." or "A draw:
+    the move limit was reached.". `names`: each seat's name, in the form the place it is
+    written needs (escaped for message text, plain for alt text and images).
     `positions`: who holds each position at the end, when known (how many were sold)."""
     why = END_WORDS.get(reason or "", reason or "")
     if reason == "sold" and winner in positions:
         held = sum(p == winner for p in positions)
         why = "sold all three positions" if held == 3 else "sold two of three positions"
+    if reason == "resigned" and winner in ("A", "B"):
+        why = f"{names['B' if winner == 'A' else 'A']} resigned"
     if winner in ("A", "B"):
         return f"{names[winner]} wins: {why}." if why else f"{names[winner]} wins."
     if winner is None:

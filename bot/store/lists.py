@@ -33,7 +33,8 @@ class GameLists:
         if user_id is not None:
             sql += " AND (player_a = ? OR player_b = ?)"
             params += (user_id, user_id)
-        return await self._listed(sql + " ORDER BY updated_at DESC LIMIT ?", (*params, limit))
+        order = " ORDER BY updated_at DESC, id DESC LIMIT ?"  # newest first, ties too
+        return await self._listed(sql + order, (*params, limit))
 
     async def guild_games(self, guild_id: int, limit: int) -> list[GameInfo]:
         return await self._listed(
@@ -58,6 +59,6 @@ class GameLists:
         """`user_id`'s finished games of `game` in `guild_id`, newest first."""
         return await self._listed(
             "SELECT * FROM games WHERE guild_id = ? AND game = ? AND status = 'finished' "
-            "AND (player_a = ? OR player_b = ?) ORDER BY updated_at DESC",
+            "AND (player_a = ? OR player_b = ?) ORDER BY updated_at DESC, id DESC",
             (guild_id, game, user_id, user_id),
         )

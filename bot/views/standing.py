@@ -9,11 +9,10 @@ from collections.abc import Mapping
 
 import discord
 
-from bot.games.words import result
 from bot.inert import md, md_names, plain
 from bot.kinds import GAMES
 from bot.ratings import PROVISIONAL_GAMES
-from bot.records import GameInfo, GameRecord, Leaderboard, Standing, Stats
+from bot.records import AnyView, GameInfo, GameRecord, Leaderboard, Standing, Stats
 from bot.render.figures import draw_rating_chart, render
 from bot.render.style import AMBER
 
@@ -68,15 +67,24 @@ def leaderboard_embed(
     return embed
 
 
+# Which games count where, said under every player's stats
+COUNTED = (
+    "Rated games are the games against members: they make the rating, rank, W-L-D and "
+    "streak, as on the leaderboard. Games against the bot are counted apart, under "
+    "Against the bot."
+)
+
+
 def stats_embed(stats: Stats, name: str, names: Mapping[int, str]) -> discord.Embed:
     """`name` and `names` (the recent games' players, by user id): plain names, escaped
-    here."""
+    here. The rated games and the games against the bot are shown apart (`COUNTED`)."""
     embed = discord.Embed(title=f"{GAMES[stats.game]} stats: {md(name)}", colour=COLOUR)
     if stats.games == 0:
         embed.description = "No finished games yet in this server."
-    rate = f"{stats.win_rate:.0%}" if stats.win_rate is not None else "-"
-    embed.add_field(name="Games", value=str(stats.games))
-    embed.add_field(name="W-L-D", value=f"{stats.wins}-{stats.losses}-{stats.draws}")
+    rated = stats.rated
+    rate = f"{rated.win_rate:.0%}" if rated.win_rate is not None else "-"
+    embed.add_field(name="Rated games", value=str(rated.games))
+    embed.add_field(name="W-L-D", value=str(rated))
     embed.add_field(name="Win rate", value=rate)
     if stats.standing is not None:
         s = stats.standing
@@ -85,12 +93,16 @@ def stats_embed(stats: Stats, name: str, names: Mapping[int, str]) -> discord.Em
         embed.add_field(name="Rank", value=f"#{s.rank}")
         embed.add_field(name="Streak", value=streak_text(s.streak))
     else:
-        embed.add_field(name="Rating", value="unrated (no games against people yet)")
+        embed.add_field(name="Rating", value="unrated (no games against members yet)")
+    bot = stats.against_ai
+    played = f"{bot.games} game{'s' * (bot.games != 1)}, W-L-D {bot}" if bot.games else "none"
+    embed.add_field(name="Against the bot", value=played)
     if stats.favourite_rules:
         embed.add_field(name="Favourite rules", value=f"`{stats.favourite_rules}`")
     recent = [game_line(g, stats.user_id, names) for g in stats.recent]
     if recent:
         embed.add_field(name="Recent games", value="\n".join(recent)[:1024], inline=False)
+    embed.set_footer(text=COUNTED)
     return embed
 
 
@@ -124,30 +136,37 @@ def rating_chart(stats: Stats, name: str) -> discord.File | None:
 
 
 def active_line(info: GameInfo, user_id: int, names: Mapping[int, str]) -> str:
+    """ "#12 against Bob · `new-vegas` · Bob's move, due in 3 hours" (a Discord timestamp,
+    shown in each reader's time), or "**your move**, due ..."; the bot's move has no due
+    time (it moves by itself)."""
     seat = info.seat_of(user_id)
     other = info.players[1] if seat == "A" else info.players[0]
     opponent = md(names[other]) if other in names else f"<@{other}>"
     if info.ai_seat:
         opponent = f"the bot ({info.ai_level})"
+    due = f", due <t:{int(info.deadline)}:R>" if info.deadline else ""
     if info.turn == seat:
-        due = f", due <t:{int(info.deadline)}:R>" if info.deadline else ""
         whose = f"**your move**{due}"
+    elif info.ai_seat:
+        whose = "the bot's move"
     else:
-        whose = "their move"
+        whose = f"{opponent}'s move{due}"
     rules = info.kind.rules_label(info.rules)
     return f"[#{info.id}]({link(info)}) against {opponent} · `{rules}` · {whose}"
 
 
-def record_text(record: GameRecord, names: Mapping[str, str]) -> tuple[str, str]:
+def record_text(record: GameRecord, names: Mapping[str, str], final: AnyView) -> tuple[str, str]:
     """A finished game: a summary for the message, and a shell script that replays it
     with `python -m engine` (inlined in the summary when it fits). `names` are plain: as
-    they are in the script's comment, escaped in the message."""
+    they are in the script's comment, escaped in the message. The result is said from the
+    `final` view, in the final table's words (how many positions were sold, who
+    resigned)."""
     info = record.game
     form = info.rules.to_json()  # a preset's name, or the JSON object of its options
     rules = form if isinstance(form, str) else json.dumps(form, separators=(",", ":"))
 
     def heading(names: Mapping[str, str]) -> str:
-        ending = result(info.winner, info.end_reason, names)
+        ending = info.kind.ending(final, names)
         return f"{info.title} game #{info.id}: {names['A']} (A) vs {names['B']} (B). {ending}"
 
     engine, command = info.kind.command(info.rules, record.seed)

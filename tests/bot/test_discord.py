@@ -214,7 +214,7 @@ async def test_resigning_asks_first_may_be_cancelled_and_ends_the_game(database_
         assert len(thread.history()) == 1 and "Game over" not in thread.history()[-1].content
         asked = await t.alice.click(turn, label="Resign")
         await t.alice.click(asked.response, label="Yes, resign")
-        check_final(thread.history()[-1], "Bob wins: resignation.")
+        check_final(thread.history()[-1], "Bob wins: Alice resigned.")
         assert "Bob won" in thread.name
 
 

@@ -216,8 +216,11 @@ async def test_a_second_rematch_is_refused_until_the_first_is_answered(
             await service.create_challenge(1, 2, asker, other, rematch_of=info.id)
     await service.decline(offered.id, 20)
     again = await service.create_challenge(1, 2, 20, 10, rematch_of=info.id)
-    await service.accept(again.id, 10)
-    with pytest.raises(ChallengeRefused, match="already played"):
+    rematch = await service.accept(again.id, 10)
+    with pytest.raises(ChallengeRefused, match=f"is being played now: game #{rematch.id}"):
+        await service.create_challenge(1, 2, 10, 20, rematch_of=info.id)
+    await service.resign(rematch.id, 20)
+    with pytest.raises(ChallengeRefused, match=f"was already played: game #{rematch.id}"):
         await service.create_challenge(1, 2, 10, 20, rematch_of=info.id)
 
 

@@ -4,6 +4,8 @@ decks, game records, and the server's settings."""
 
 from __future__ import annotations
 
+import asyncio
+import re
 import shlex
 import subprocess
 import sys
@@ -11,6 +13,7 @@ from typing import Any
 
 import discord
 import pytest
+from discord import app_commands
 from simcord import SetupError
 
 from bot.simulate import (
@@ -140,10 +143,16 @@ async def test_rematch_against_the_ai_starts_at_once(database_url: str) -> None:
         started = await t.alice.click(final, label="Rematch")
         assert started.response.ephemeral and "New game" in started.response.content
         assert len(t.channel.threads) == 2
-        again = await t.alice.click(final, label="Rematch")
-        assert again.response.ephemeral and "already played" in again.response.content
+        rematch = t.channel.threads[-1]
+        again = (await t.alice.click(final, label="Rematch")).response
+        assert again.ephemeral and "already played" not in again.content, "it is still on"
+        assert f"is being played now: game #2, in <#{rematch.id}>" in again.content
         assert len(t.channel.threads) == 2, "pressed twice: one new game"
         assert any("difficulty **easy**" in m.content for m in t.channel.history()[-3:])
+        await resign(t, rematch, t.alice)
+        over = (await t.alice.click(final, label="Rematch")).response
+        assert f"was already played: game #2, in <#{rematch.id}>" in over.content
+        assert len(t.channel.threads) == 2
 
 
 async def test_leaderboard_and_stats_after_rated_games(database_url: str) -> None:
@@ -164,14 +173,45 @@ async def test_leaderboard_and_stats_after_rated_games(database_url: str) -> Non
         stats = panel_of(await t.carol.slash(t.channel, "caravan stats", user=t.alice))
         [embed] = stats.embeds
         fields = {f.name: f.value for f in embed.fields}
-        assert (
-            fields["Games"] == "2" and fields["W-L-D"] == "2-0-0" and fields["Win rate"] == "100%"
-        )
+        assert fields["Rated games"] == "2" and fields["W-L-D"] == "2-0-0"
+        assert fields["Win rate"] == "100%" and fields["Against the bot"] == "none"
         assert fields["Rank"] == "#1" and "Won against Bob" in fields["Recent games"]
         assert any(a.filename == "rating.png" for a in stats.attachments)
         empty = panel_of(await t.carol.slash(t.channel, "caravan stats"))
         assert "No finished games" in (empty.embeds[0].description or "")
         assert not empty.attachments
+
+
+async def lose_to_the_bot(t: Table, member: Any) -> None:
+    await member.slash(t.channel, "caravan play-ai", difficulty="easy")
+    thread = t.channel.threads[-1]
+    for _ in range(20):  # the bot's first move, when it starts
+        if f"<@{member.id}>, your move" in thread.history()[-1].content:
+            break
+        await t.env.advance_time(1)
+    await resign(t, thread, member)
+
+
+async def test_stats_count_rated_games_and_games_against_the_bot_apart(
+    database_url: str,
+) -> None:
+    """One rated loss to Alice, then two losses to the bot: the streak (L1, the
+    ranking's) sits beside the rated games' W-L-D (0-1-0), not beside all three games."""
+    async with opened(database_url, ai_workers=0, ai_pause_seconds=0.5) as t:
+        await resign(t, await start(t), t.bob)
+        for _ in range(2):
+            await lose_to_the_bot(t, t.bob)
+        stats = panel_of(await t.bob.slash(t.channel, "caravan stats"))
+        [embed] = stats.embeds
+        fields = {f.name: f.value for f in embed.fields}
+        assert fields["Rated games"] == "1" and fields["W-L-D"] == "0-1-0"
+        assert fields["Streak"] == "L1" and fields["Win rate"] == "0%"
+        assert fields["Against the bot"] == "2 games, W-L-D 0-2-0"
+        assert "Lost to the bot (easy)" in fields["Recent games"]
+        assert "Rated games are the games against members" in (embed.footer.text or "")
+        board = (await t.bob.slash(t.channel, "caravan leaderboard")).response.embeds[0]
+        mine = next(line for line in (board.description or "").splitlines() if "Bob" in line)
+        assert "0-1-0" in mine and "streak L1" in mine, "the leaderboard says the same"
 
 
 async def test_games_and_hand_from_anywhere(database_url: str) -> None:
@@ -190,6 +230,64 @@ async def test_games_and_hand_from_anywhere(database_url: str) -> None:
         assert await t.carol.autocomplete(t.channel, "caravan hand", "game", "") == []
         none = (await t.carol.slash(t.channel, "caravan games")).response
         assert "no games in progress" in none.content
+
+
+async def test_replay_lists_the_members_finished_games_before_anything_is_typed(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bot caches no members (no privileged intent), so after a restart each
+    opponent's name is asked of Discord. Discord taking a second for each (and ten for
+    one) made `/caravan replay game:` answer after its 3 seconds: nothing was listed
+    until a keystroke found the names cached. The games are listed at once, newest
+    first, a name not known in time as "a member"; by the next keystroke it is known."""
+    async with opened(database_url) as t:
+        opponents = [t.guild.add_member(t.env.create_user(f"Rival {i}")) for i in range(5)]
+        games = []
+        for rival in opponents:
+            challenge = await t.alice.slash(t.channel, "caravan challenge", opponent=rival)
+            await rival.click(challenge.response, label="Accept")
+            thread = t.channel.threads[-1]
+            games.append(
+                int(thread.history()[-1].components[0].children[0].custom_id.split(":")[-1])
+            )
+            await resign(t, thread, rival)
+        await restart(t)
+        asked = discord.Guild.fetch_member
+        slowest = opponents[0].id
+
+        async def slow(guild: discord.Guild, user_id: int) -> discord.Member:
+            await asyncio.sleep(10 if user_id == slowest else 1)  # simulated time
+            return await asked(guild, user_id)
+
+        monkeypatch.setattr(discord.Guild, "fetch_member", slow)
+        listed = await t.alice.autocomplete(t.channel, "caravan replay", "game", "")
+        assert [c["value"] for c in listed] == games[::-1], "every game, newest first"
+        labels = [c["name"] for c in listed]
+        assert labels[0] == f"#{games[-1]} against Rival 4 (won)"
+        assert labels[-1] == f"#{games[0]} against a member (won)", "not known in time"
+        await t.env.advance_time(10)
+        typed = await t.alice.autocomplete(t.channel, "caravan replay", "game", "Rival 0")
+        assert [c["name"] for c in typed] == [f"#{games[0]} against Rival 0 (won)"]
+
+
+async def test_games_say_when_a_move_is_due_on_either_turn(database_url: str) -> None:
+    """The player to move reads "your move, due ...", the one waiting "<name>'s move,
+    due ...": the same deadline, as a Discord timestamp."""
+    async with opened(database_url) as t:
+        challenge = await t.alice.slash(
+            t.channel, "caravan challenge", opponent=t.bob, turn=FIVE_MINUTES
+        )
+        await t.bob.click(challenge.response, label="Accept")
+        turn = t.channel.threads[-1].history()[-1]
+        due = turn.content.split("Due ")[1].rstrip(".")
+        assert due.startswith("<t:") and due.endswith(":R>"), turn.content
+        mover = mover_of(t, turn)
+        waiting = other_of(t, mover)
+        mine = (await mover.slash(t.channel, "caravan games")).response.content
+        theirs = (await waiting.slash(t.channel, "caravan games")).response.content
+        name = "Alice" if mover is t.alice else "Bob"
+        assert f"**your move**, due {due}" in mine, mine
+        assert f"{name}'s move, due {due}" in theirs, theirs
 
 
 async def test_rules_help_topics_and_the_games_preset(database_url: str) -> None:
@@ -244,6 +342,30 @@ async def test_decks_saved_shown_played_and_deleted(database_url: str) -> None:
         assert "no deck called" in again.response.content
 
 
+CLAUSE = re.compile(r"\b[RDG]\d+\b")  # a rule clause of the engine's rules (R1, D4)
+
+
+async def test_refusals_and_commands_cite_no_rule_clauses(database_url: str) -> None:
+    """The engine's reasons reach members without the clauses they cite ("(R1)"), and no
+    command or option describes itself with one."""
+    async with opened(database_url) as t:
+        few = (
+            await t.alice.slash(t.channel, "caravan deck save", name="x", cards="Ah 2h")
+        ).response
+        assert few.content.endswith("has 2 cards; a custom deck needs at least 30."), few.content
+        five = FULL + " Ah Ah Ah Ah"
+        many = (await t.alice.slash(t.channel, "caravan deck save", name="x", cards=five)).response
+        assert many.content.endswith("so at most 4 of each card."), many.content
+        assert not CLAUSE.search(few.content) and not CLAUSE.search(many.content)
+        texts = []
+        for command in t.env.bot.tree.walk_commands():
+            texts.append(command.description)
+            if isinstance(command, app_commands.Command):
+                texts += [p.description for p in command.parameters]
+        assert "Your saved custom decks" in texts
+        assert [text for text in texts if CLAUSE.search(text)] == []
+
+
 async def test_replay_posts_a_record_the_engine_replays(database_url: str) -> None:
     async with opened(database_url) as t:
         thread = await start(t, "caravanthegame")
@@ -269,6 +391,49 @@ async def test_replay_posts_a_record_the_engine_replays(database_url: str) -> No
             check=True,
         )
         assert '"winner": "' in shown.stdout or '"winner":"' in shown.stdout
+
+
+async def test_a_replay_says_the_result_in_the_final_tables_words(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """How many positions were sold, as the final table says it: "two of three", never
+    the replay's old "two or three"."""
+    monkeypatch.setattr("bot.openings.secrets.randbits", lambda bits: 6)  # ends by a sale
+    async with opened(database_url) as t:
+        thread = await start(t)
+        game_id = int(thread.history()[-1].components[0].children[0].custom_id.split(":")[-1])
+        await play_out(t, thread, seed=1)
+        ending = thread.history()[-1].content.split("**Game over.** ")[-1]
+        assert ending == "Bob wins: sold two of three positions.", ending
+        posted = panel_of(await t.carol.slash(t.channel, "caravan replay", game=game_id))
+        assert ending in posted.content and "two or three" not in posted.content
+        files = {a.filename: a for a in posted.attachments}
+        assert ending in (files["table.png"].description or "")
+        script = (await files[f"caravan-game-{game_id}.sh"].read()).decode()
+        assert ending in script.splitlines()[0]
+
+
+async def test_a_resignation_says_who_resigned_in_every_place(database_url: str) -> None:
+    """The turn message, the table's alt text, the replay and its script name the player
+    who resigned, each in its inert form (escaped in message text, plain elsewhere)."""
+    async with opened(database_url) as t:
+        mal = t.guild.add_member(t.env.create_user("mallory"), nick="**Mal** @everyone")
+        challenge = await mal.slash(t.channel, "caravan challenge", opponent=t.bob)
+        await t.bob.click(challenge.response, label="Accept")
+        thread = t.channel.threads[-1]
+        game_id = int(thread.history()[-1].components[0].children[0].custom_id.split(":")[-1])
+        final = await resign(t, thread, mal)
+        escaped = "Bob wins: \\*\\*Mal\\*\\* \\@everyone resigned."
+        said = "Bob wins: **Mal** @everyone resigned."
+        assert f"**Game over.** {escaped}" in final.content, final.content
+        table = next(a for a in final.attachments if a.filename == "table.png")
+        assert said in (table.description or "")
+        posted = panel_of(await t.carol.slash(t.channel, "caravan replay", game=game_id))
+        assert escaped in posted.content and "resignation" not in posted.content
+        files = {a.filename: a for a in posted.attachments}
+        assert said in (files["table.png"].description or "")
+        script = (await files[f"caravan-game-{game_id}.sh"].read()).decode()
+        assert said in script.splitlines()[0]
 
 
 async def test_server_settings_are_for_managers_and_apply(database_url: str) -> None:

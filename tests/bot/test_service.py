@@ -17,7 +17,7 @@ from bot.errors import (
     StaleView,
     TooEarly,
 )
-from bot.records import GameInfo
+from bot.records import GameInfo, Tally
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import open_store
@@ -115,8 +115,9 @@ async def test_play_refusals_leave_the_game_as_it_was(service: GameService) -> N
         await service.play(info.id, waiting, move, 0)
     with pytest.raises(StaleView):
         await service.play(info.id, mover, move, 5)
-    with pytest.raises(IllegalMove, match="R3"):
+    with pytest.raises(IllegalMove) as refused:
         await service.play(info.id, mover, "discard:" + str(view.hand[0]), 0)
+    assert str(refused.value).endswith("card: no discarding or disbanding."), "no (R3)"
     with pytest.raises(IllegalMove, match="not a move"):
         await service.play(info.id, mover, "nonsense", 0)
     with pytest.raises(NotFound):
@@ -230,7 +231,26 @@ async def test_ai_games_count_in_stats_not_in_ranking(service: GameService) -> N
     await service.resign(info.id, ALICE)
     assert (await service.leaderboard(GUILD)).total == 0
     stats = await service.stats(GUILD, ALICE)
-    assert (stats.games, stats.losses, stats.standing) == (1, 1, None)
+    assert (stats.games, stats.against_ai, stats.standing) == (1, Tally(0, 1, 0), None)
+    assert stats.rated == Tally() and stats.rated.win_rate is None
+
+
+async def test_stats_keep_rated_games_and_games_against_the_ai_apart(
+    service: GameService,
+) -> None:
+    """The streak is the ranking's (rated games only); so is the tally beside it: a rated
+    loss then two losses to the AI are L1 with 0-1-0, and 0-2-0 against the AI."""
+    challenge = await service.create_challenge(GUILD, CHANNEL, ALICE, BOB)
+    game = await service.accept(challenge.id, BOB)
+    await service.resign(game.id, ALICE)
+    for _ in range(2):
+        info = await service.start_ai_game(GUILD, CHANNEL, ALICE, BOT, "normal")
+        await service.resign(info.id, ALICE)
+    stats = await service.stats(GUILD, ALICE)
+    assert stats.standing is not None and stats.standing.streak == -1
+    assert (stats.rated, stats.against_ai, stats.games) == (Tally(0, 1, 0), Tally(0, 2, 0), 3)
+    [entry] = [e for e in (await service.leaderboard(GUILD)).entries if e.user_id == ALICE]
+    assert (entry.wins, entry.losses, entry.draws, entry.streak) == (0, 1, 0, -1)
 
 
 async def test_leaderboard_and_stats(service: GameService) -> None:
@@ -247,8 +267,9 @@ async def test_leaderboard_and_stats(service: GameService) -> None:
     standing = await service.standing(GUILD, last.entries[0].user_id)
     assert standing is not None and standing.rank == 3
     stats = await service.stats(GUILD, BOB)
-    assert (stats.games, stats.wins, stats.losses) == (2, 0, 2)
-    assert stats.win_rate == 0 and len(stats.history) == 2 and stats.favourite_rules == "new-vegas"
+    assert (stats.games, stats.rated, stats.against_ai) == (2, Tally(0, 2, 0), Tally())
+    assert stats.rated.win_rate == 0 and len(stats.history) == 2
+    assert stats.favourite_rules == "new-vegas"
     assert stats.standing is not None and stats.standing.streak == -2
 
 

@@ -6,7 +6,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.errors import BadDeck, BadOption
+from bot.errors import BadDeck, BadOption, engine_reason
 from bot.games.base import GameChoice, HandTurn, Picked
 from bot.games.new_vegas import hand, words
 from bot.games.words import result
@@ -66,7 +66,8 @@ class NewVegas:
             return Rules(rules.preset, rules.jokers, (deck.cards, tuple(rules.deck(1))))
         except RulesError as error:
             raise BadDeck(
-                f"Your deck {quote(deck.name)} cannot be used with `{preset}` rules: {error}"
+                f"Your deck {quote(deck.name)} cannot be used with `{preset}` rules: "
+                + engine_reason(error)
             ) from None
 
     def new(self, rules: Rules, seed: int) -> Game:

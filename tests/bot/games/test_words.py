@@ -89,11 +89,12 @@ def test_a_sale_is_told() -> None:
 
 
 def test_result_lines() -> None:
-    assert result("A", "sold", NAMES) == "Alice wins: sold two or three positions."
+    assert result("A", "sold", NAMES) == "Alice wins: sold two of three positions."
     assert result("A", "sold", NAMES, ("A", "B", "A")) == "Alice wins: sold two of three positions."
     assert result("B", "sold", NAMES, ("B", "B", "B")) == "Bob wins: sold all three positions."
     assert result("draw", "move-limit", NAMES) == "A draw: the move limit was reached."
-    assert result("B", "resigned", NAMES) == "Bob wins: resignation."
+    assert result("B", "resigned", NAMES) == "Bob wins: Alice resigned."
+    assert result("A", "resigned", NAMES) == "Alice wins: Bob resigned."
 
 
 def test_summary_reads_each_position() -> None:
