@@ -2,23 +2,42 @@
 
 Formats: `swiss`, `round-robin` and `knockout`. An event is its entrants in seed order, its
 records (`Played`) and the round each withdrawn player left in; from them these functions
-give each round's pairings. The service that runs events stores those and asks; nothing
-here calls back.
+give each round's pairings and where a knockout stands. The service that runs events
+stores those and asks; nothing here calls back.
 
 - `history`: the values (`Played`, `Pairing`), `settle` (a round's byes and forfeits).
 - `pairing`: Swiss rounds (a maximum weight matching) and round robins (Berger tables).
+- `knockout`: the seeded bracket and each match's next game.
 """
 
 from bot.tournament.history import Pairing, Played, TournamentError, settle
+from bot.tournament.knockout import (
+    Bracket,
+    MatchState,
+    bracket_size,
+    knockout,
+    knockout_match,
+    knockout_rounds,
+    knockout_slots,
+    seed_order,
+)
 from bot.tournament.pairing import berger_rounds, default_rounds, points, swiss_order, swiss_round
 
 __all__ = [
+    "Bracket",
+    "MatchState",
     "Pairing",
     "Played",
     "TournamentError",
     "berger_rounds",
+    "bracket_size",
     "default_rounds",
+    "knockout",
+    "knockout_match",
+    "knockout_rounds",
+    "knockout_slots",
     "points",
+    "seed_order",
     "settle",
     "swiss_order",
     "swiss_round",
