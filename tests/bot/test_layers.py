@@ -29,6 +29,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
         "words and pictures",
         ("bot.render", "bot.help", "bot.choices", "bot.inert", "bot.errors"),
     ),
+    ("tournament rules", ("bot.tournament",)),
     ("ratings", ("bot.ratings",)),
     ("the engine", ("engine",)),
 ]

@@ -1,0 +1,51 @@
+"""The rules of a server's Caravan events, as pure functions: no Discord, no database.
+
+Formats: `swiss`, `round-robin` and `knockout`. An event is its entrants in seed order, its
+records (`Played`) and the round each withdrawn player left in; from them these functions
+give each round's pairings, where a knockout stands, and the standings. The service that
+runs events stores those and asks; nothing here calls back.
+
+- `history`: the values (`Played`, `Pairing`), `settle` (a round's byes and forfeits).
+- `pairing`: Swiss rounds (a maximum weight matching) and round robins (Berger tables).
+- `knockout`: the seeded bracket and each match's next game.
+- `standings`: points and tie-breaks.
+"""
+
+from bot.tournament.history import Pairing, Played, TournamentError, settle
+from bot.tournament.knockout import (
+    Bracket,
+    MatchState,
+    bracket_size,
+    knockout,
+    knockout_match,
+    knockout_rounds,
+    knockout_slots,
+    seed_order,
+)
+from bot.tournament.pairing import berger_rounds, default_rounds, points, swiss_order, swiss_round
+from bot.tournament.standings import FORMATS, TIE_BREAKS, Row, counted_rounds, standings
+
+__all__ = [
+    "FORMATS",
+    "TIE_BREAKS",
+    "Bracket",
+    "MatchState",
+    "Pairing",
+    "Played",
+    "Row",
+    "TournamentError",
+    "berger_rounds",
+    "bracket_size",
+    "counted_rounds",
+    "default_rounds",
+    "knockout",
+    "knockout_match",
+    "knockout_rounds",
+    "knockout_slots",
+    "points",
+    "seed_order",
+    "settle",
+    "standings",
+    "swiss_order",
+    "swiss_round",
+]

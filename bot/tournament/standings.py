@@ -1,0 +1,213 @@
+"""Standings: points, then each format's tie-breaks.
+
+Points: a win 1, a draw 1/2, a bye 1, a forfeit 1 to the player who was there and 0 to the
+one who was not. Withdrawn players keep what they scored and stay in the table (marked).
+
+Swiss, in order: Buchholz cut-1, Sonneborn-Berger, direct encounter. Unplayed rounds (a
+bye, a forfeit either way, a round missed after withdrawing) follow FIDE's rule of 2009:
+- for the player's own tie-breaks, an unplayed round R is a game against a virtual
+  opponent who had the player's score before R, got the other side of the player's result
+  in R, and drew every later round: S_before + (1 - points in R) + 0.5 x (n - R), n the
+  rounds counted;
+- as someone else's opponent, a player counts with every unplayed round scored as a draw
+  (their points from games played, plus 1/2 for each unplayed round), so a forfeit or a
+  withdrawal does not cost their opponents;
+- Buchholz is the sum of the opponents' scores so counted, one per round; cut-1 leaves out
+  the lowest of them (a virtual opponent's included). Sonneborn-Berger is the sum of each
+  round's opponent score times the points the player scored in that round.
+
+Round robin, in order: Sonneborn-Berger, direct encounter. Everyone meets everyone, so a
+result counts against its real opponent, forfeits included (as FIDE counts round robins),
+with opponents' actual scores; a bye (odd numbers) adds nothing.
+
+Direct encounter (both): among players still level on points and every tie-break before
+it, the points each scored against the others, when every two of them have met (a forfeit
+counts); when some have not, it leaves them level.
+
+Knockout: the bracket. The champion first, then by the round each player reached (the
+finalist, then the semi-finalists, level with each other, and so on); level players are
+listed by seed.
+
+Rows share a rank when they are level on points and every tie-break (in a knockout, on the
+round reached alone); level rows are listed in seed order.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from bot.tournament.history import Played, TournamentError, check_players
+from bot.tournament.knockout import knockout
+from bot.tournament.pairing import points
+
+FORMATS = ("swiss", "round-robin", "knockout")
+TIE_BREAKS: dict[str, tuple[str, ...]] = {
+    "swiss": ("buchholz-cut-1", "sonneborn-berger", "direct-encounter"),
+    "round-robin": ("sonneborn-berger", "direct-encounter"),
+    "knockout": ("round-reached",),
+}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the standings. `tie_breaks` are in the order `TIE_BREAKS[format]`
+    names them; for a knockout, the champion's round counts one more than the final's."""
+
+    rank: int
+    player: int
+    points: float
+    tie_breaks: tuple[float, ...]
+    withdrawn: bool = False
+
+
+def counted_rounds(history: Sequence[Played]) -> int:
+    """The rounds standings count by default: every round up to the first with a game
+    still being played."""
+    last = max((played.round for played in history), default=0)
+    unfinished = [played.round for played in history if played.points is None]
+    return min(unfinished) - 1 if unfinished else last
+
+
+def standings(
+    format: str,
+    players: Sequence[int],
+    history: Sequence[Played],
+    withdrawn: Mapping[int, int] | None = None,
+    rounds: int | None = None,
+) -> list[Row]:
+    """The standings of every entrant (`players`, in seed order), best first.
+
+    `withdrawn`: each withdrawn or removed player and the round they left in (only a
+    knockout needs the round). Counts the records of rounds 1 to `rounds` (default:
+    `counted_rounds`), except in a knockout, where the bracket as it stands ranks. Raises
+    `TournamentError` for a format not in `FORMATS`.
+    """
+    entrants = check_players(players)
+    if format not in FORMATS:
+        raise TournamentError(f"{format!r} is not a format: one of {', '.join(FORMATS)}.")
+    left = dict(withdrawn or {})
+    gone = set(left)
+    if format == "knockout":
+        bracket = _knockout(entrants, history, left)
+        return _ranked(entrants, points(history), bracket, gone, by_points=False)
+    n = counted_rounds(history) if rounds is None else rounds
+    counted = [played for played in history if played.round <= n and played.finished]
+    score = points(counted)
+    if format == "swiss":
+        tie_breaks = _swiss(entrants, counted, score, n)
+    else:
+        tie_breaks = _round_robin(entrants, counted, score)
+    _direct_encounter(entrants, counted, score, tie_breaks)
+    return _ranked(entrants, score, tie_breaks, gone)
+
+
+def _ranked(
+    entrants: list[int],
+    score: dict[int, float],
+    tie_breaks: dict[int, list[float]],
+    withdrawn: set[int],
+    by_points: bool = True,
+) -> list[Row]:
+    def key(player: int) -> tuple[float, ...]:
+        if not by_points:
+            return tuple(tie_breaks[player])
+        return (score.get(player, 0.0), *tie_breaks[player])
+
+    order = sorted(entrants, key=lambda player: [-value for value in key(player)])
+    rows: list[Row] = []
+    for place, player in enumerate(order):
+        level = rows and key(rows[-1].player) == key(player)
+        rank = rows[-1].rank if level else place + 1
+        rows.append(
+            Row(
+                rank, player, score.get(player, 0.0), tuple(tie_breaks[player]), player in withdrawn
+            )
+        )
+    return rows
+
+
+def _swiss(
+    entrants: list[int], counted: list[Played], score: dict[int, float], n: int
+) -> dict[int, list[float]]:
+    by_round: dict[int, dict[int, Played]] = defaultdict(dict)
+    games_points: dict[int, float] = defaultdict(float)
+    games_played: dict[int, int] = defaultdict(int)
+    for played in counted:
+        for player in played.players:
+            by_round[player][played.round] = played
+            if played.is_game:
+                games_points[player] += played.points_of(player)
+                games_played[player] += 1
+
+    def as_opponent(player: int) -> float:
+        # every unplayed round of theirs counted as a draw
+        return games_points[player] + 0.5 * (n - games_played[player])
+
+    tie_breaks: dict[int, list[float]] = {}
+    for player in entrants:
+        before = 0.0
+        contributions: list[tuple[float, float]] = []  # (opponent's score, points scored)
+        for r in range(1, n + 1):
+            record = by_round[player].get(r)
+            scored = record.points_of(player) if record is not None else 0.0
+            opponent = record.opponent_of(player) if record is not None else None
+            if record is not None and record.is_game and opponent is not None:
+                contributions.append((as_opponent(opponent), scored))
+            else:
+                contributions.append((before + (1 - scored) + 0.5 * (n - r), scored))
+            before += scored
+        buchholz = [value for value, _ in contributions]
+        cut = sum(buchholz) - min(buchholz, default=0.0)
+        sonneborn = sum(value * scored for value, scored in contributions)
+        tie_breaks[player] = [cut, sonneborn]
+    return tie_breaks
+
+
+def _round_robin(
+    entrants: list[int], counted: list[Played], score: dict[int, float]
+) -> dict[int, list[float]]:
+    sonneborn: dict[int, float] = defaultdict(float)
+    for played in counted:
+        if played.second is None:
+            continue
+        for player in played.players:
+            opponent = played.opponent_of(player)
+            assert opponent is not None
+            sonneborn[player] += score.get(opponent, 0.0) * played.points_of(player)
+    return {player: [sonneborn[player]] for player in entrants}
+
+
+def _direct_encounter(
+    entrants: list[int],
+    counted: list[Played],
+    score: dict[int, float],
+    tie_breaks: dict[int, list[float]],
+) -> None:
+    """Adds direct encounter to each player's tie-breaks."""
+    level: dict[tuple[float, ...], list[int]] = defaultdict(list)
+    for player in entrants:
+        level[(score.get(player, 0.0), *tie_breaks[player])].append(player)
+    for group in level.values():
+        members = set(group)
+        met: set[frozenset[int]] = set()
+        against: dict[int, float] = defaultdict(float)
+        for played in counted:
+            if played.second is not None and played.first in members and played.second in members:
+                met.add(frozenset((played.first, played.second)))
+                for player in played.players:
+                    against[player] += played.points_of(player)
+        everyone_met = len(met) == len(group) * (len(group) - 1) // 2
+        for player in group:
+            tie_breaks[player].append(against[player] if everyone_met and len(group) > 1 else 0.0)
+
+
+def _knockout(
+    entrants: list[int], history: Sequence[Played], withdrawn: Mapping[int, int]
+) -> dict[int, list[float]]:
+    bracket = knockout(entrants, history, withdrawn)
+    return {
+        player: [float(bracket.reached[player] + (player == bracket.champion))]
+        for player in entrants
+    }
