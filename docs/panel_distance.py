@@ -23,9 +23,20 @@ import sys
 import tempfile
 from pathlib import Path
 
-from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import Page, async_playwright
-from shoot import FLAGS, command, mover, press, settle, start_preview, view_as
+from playwright.async_api import async_playwright
+from shoot import (
+    FLAGS,
+    LOADED,
+    command,
+    idle,
+    mover,
+    play,
+    press,
+    settle,
+    start_preview,
+    turns,
+    view_as,
+)
 
 SCREEN = {"width": 1920, "height": 1080}
 
@@ -43,76 +54,6 @@ MEASURE = """() => {
   return {gap: Math.round(p.top - t.bottom), span: Math.round(p.bottom - t.top),
           below: p.top >= t.bottom};
 }"""
-
-
-# every image on the page drawn (a table is ~560 px tall; its alt text, while it loads,
-# a few lines)
-LOADED = """() => [...document.querySelectorAll('#channel-message-list img')]
-  .every((i) => i.complete && i.naturalWidth > 0)"""
-
-
-# the page has finished the last action ("Completing action…", "Updating preview…")
-IDLE = """() => !(document.querySelector('#action-status')?.textContent || '').endsWith('\u2026')"""
-
-
-async def idle(page: Page) -> None:
-    await settle(page)
-    await page.wait_for_function(IDLE, timeout=30000)
-
-
-async def choose_first(page: Page, placeholder: str, *uses: str) -> bool:
-    """Pick the first option of the last select whose placeholder starts with
-    `placeholder` whose description starts with one of `uses` (any, without); False if
-    there is no such select or option. The page redraws as messages arrive, so an open
-    list may close or an option go from under the pointer: then it tries again."""
-    for _ in range(6):
-        try:
-            return await _choose_once(page, placeholder, uses)
-        except (PlaywrightError, LookupError):
-            await page.keyboard.press("Escape")
-            await settle(page)
-    raise SystemExit(f"could not use the select {placeholder!r}")
-
-
-async def _choose_once(page: Page, placeholder: str, uses: tuple[str, ...]) -> bool:
-    selects = page.locator("[role=combobox]").filter(has_text=placeholder)
-    if not await selects.count():
-        return False
-    await selects.last.click(timeout=5000)
-    await idle(page)
-    options = page.locator(".select-option:visible")
-    if not await options.count():
-        raise LookupError("the list did not open")
-    for index in range(await options.count()):
-        lines = [line.strip() for line in (await options.nth(index).inner_text()).splitlines()]
-        about = lines[-1] if len(lines) > 1 else ""
-        if not lines[0].lower().startswith(("page", "more", "back")) and (
-            not uses or about.startswith(uses)
-        ):
-            await options.nth(index).click(timeout=5000)
-            await idle(page)
-            return True
-    await page.keyboard.press("Escape")
-    await settle(page)
-    return False
-
-
-async def play(page: Page) -> None:
-    """A move from the open panel: a card that goes on the table and its place, else a
-    discard."""
-    if await choose_first(page, "Choose a card", "can go on the table", "one place"):
-        await choose_first(page, "Where does")
-        return
-    if await choose_first(page, "Or discard"):
-        return
-    await choose_first(page, "Choose a card", "can only be discarded")
-    await choose_first(page, "Where does")
-
-
-async def turns(page: Page) -> int:
-    """How many turn messages the channel shows."""
-    text = await page.locator("#channel-message-list").inner_text()
-    return text.count("your move") + text.count("Game over")
 
 
 async def run(

@@ -8,7 +8,8 @@ through the page (Playwright; Debian's chromium).
 Writes preview-challenge.png, preview-game-start.png, preview-hand.png,
 preview-rules-help.png, and move-1.png ... move-4.png (all four in move.gif): one whole move
 as a player who keeps the hand panel open makes it (the panel has followed the game and
-shows the turn; a card; a place; the table after); then, in SimCord worlds of its own
+shows the turn; a card; a place; the table after), preview-midgame.png (turn 20, the
+player's kept panel under the newest table); then, in SimCord worlds of its own
 (`bot.simulate.opened`, whose clock it moves), preview-timers.png (a turn running out, the
 claim), preview-standing.png (the leaderboard and stats after four games) and
 preview-decktet.png.
@@ -26,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from PIL import Image
+from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page, async_playwright
 
 SIZE = {"width": 1200, "height": 900}
@@ -110,11 +112,98 @@ async def move(page: Page) -> None:
         await choose(page, "Where does")
 
 
+# every image on the page drawn (a table is ~560 px tall; its alt text, while it loads,
+# a few lines)
+LOADED = """() => [...document.querySelectorAll('#channel-message-list img')]
+  .every((i) => i.complete && i.naturalWidth > 0)"""
+
+
+# the page has finished the last action ("Completing action…", "Updating preview…")
+IDLE = """() => !(document.querySelector('#action-status')?.textContent || '').endsWith('\u2026')"""
+
+
+async def idle(page: Page) -> None:
+    await settle(page)
+    await page.wait_for_function(IDLE, timeout=30000)
+
+
+async def choose_first(page: Page, placeholder: str, *uses: str) -> bool:
+    """Pick the first option of the last select whose placeholder starts with
+    `placeholder` whose description starts with one of `uses` (any, without); False if
+    there is no such select or option. The page redraws as messages arrive, so an open
+    list may close or an option go from under the pointer: then it tries again."""
+    for _ in range(6):
+        try:
+            return await _choose_once(page, placeholder, uses)
+        except (PlaywrightError, LookupError):
+            await page.keyboard.press("Escape")
+            await settle(page)
+    raise SystemExit(f"could not use the select {placeholder!r}")
+
+
+async def _choose_once(page: Page, placeholder: str, uses: tuple[str, ...]) -> bool:
+    selects = page.locator("[role=combobox]").filter(has_text=placeholder)
+    if not await selects.count():
+        return False
+    await selects.last.click(timeout=5000)
+    await idle(page)
+    options = page.locator(".select-option:visible")
+    if not await options.count():
+        raise LookupError("the list did not open")
+    for index in range(await options.count()):
+        lines = [line.strip() for line in (await options.nth(index).inner_text()).splitlines()]
+        about = lines[-1] if len(lines) > 1 else ""
+        if not lines[0].lower().startswith(("page", "more", "back")) and (
+            not uses or about.startswith(uses)
+        ):
+            await options.nth(index).click(timeout=5000)
+            await idle(page)
+            return True
+    await page.keyboard.press("Escape")
+    await settle(page)
+    return False
+
+
+async def play(page: Page) -> None:
+    """A move from the open panel: a card that goes on the table and its place, else a
+    discard."""
+    if await choose_first(page, "Choose a card", "can go on the table", "one place"):
+        await choose_first(page, "Where does")
+        return
+    if await choose_first(page, "Or discard"):
+        return
+    await choose_first(page, "Choose a card", "can only be discarded")
+    await choose_first(page, "Where does")
+
+
+async def turns(page: Page) -> int:
+    """How many turn messages the channel shows."""
+    text = await page.locator("#channel-message-list").inner_text()
+    return text.count("your move") + text.count("Game over")
+
+
 async def mover(page: Page) -> str:
     """Who the last turn message asks to move."""
     text = await page.locator("#channel-message-list").inner_text()
     found = re.findall(r"@(\w+), your move", text)
     return found[-1]
+
+
+async def play_on(page: Page, until: int) -> None:
+    """Both players play from their kept panels until `until` turn messages are shown;
+    the page then views the player to move, scrolled to the bottom (the newest table, and
+    the panel under it)."""
+    while await turns(page) < until:
+        await view_as(page, await mover(page))
+        before = await turns(page)
+        for _ in range(3):
+            await play(page)
+            if await turns(page) > before:
+                break
+    await view_as(page, await mover(page))
+    await page.locator("nav.message-navigation button").last.click()
+    await idle(page)
+    await page.wait_for_function(LOADED, timeout=15000)
 
 
 async def shoot(page: Page, out: Path, name: str) -> None:
@@ -170,6 +259,8 @@ async def run(out: Path, chromium: str, url: str) -> None:
         await page.locator("nav.message-navigation button").last.click()  # the new table
         await settle(page)
         await shoot(page, out, "move-4.png")
+        await play_on(page, 20)
+        await shoot(page, out, "preview-midgame.png")
         await command(page, "/caravan rules", "queen")
         await shoot(page, out, "preview-rules-help.png")
         await browser.close()
