@@ -192,7 +192,7 @@ class Ledger:
         return Stats(
             user_id=user_id,
             games=len(games),
-            against_ai=tally([g for g in games if not g.rated], user_id),
+            against_ai=tally([g for g in games if g.against_ai], user_id),
             standing=await self.standing(guild_id, user_id, game),
             history=tuple((at, Skill(mu).shown) for at, mu in history),
             recent=tuple(games[:recent]),

@@ -101,6 +101,9 @@ class GameInfo:
     version: int
     created_at: float
     updated_at: float
+    tournament_id: int | None = None  # the event this game is a round of
+    event: str | None = None  # its event and round, for titles: "Friday Swiss, round 2"
+    unrated: bool = False  # an event's game its organiser left out of the ratings
 
     @staticmethod
     def from_row(row: Any) -> GameInfo:
@@ -123,6 +126,9 @@ class GameInfo:
             version=row["version"],
             created_at=row["created_at"],
             updated_at=row["updated_at"],
+            tournament_id=row["tournament_id"],
+            event=row["event"],
+            unrated=bool(row["unrated"]),
         )
 
     def seat_of(self, user_id: int) -> str | None:
@@ -157,8 +163,13 @@ class GameInfo:
 
     @property
     def rated(self) -> bool:
-        """Games against the AI count in stats but not in the ranking."""
-        return self.ai_seat is None
+        """Games against the AI count in stats but not in the ranking; nor do an event's
+        games its organiser left unrated."""
+        return self.ai_seat is None and not self.unrated
+
+    @property
+    def against_ai(self) -> bool:
+        return self.ai_seat is not None
 
 
 @dataclass(frozen=True)

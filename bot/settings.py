@@ -89,6 +89,9 @@ class Settings(BaseSettings):
         default=3, gt=0, validation_alias=_names("max_open_challenges")
     )
     max_active_games: int = Field(default=10, gt=0, validation_alias=_names("max_active_games"))
+    # tournaments open or running at once in one server (their games do not count as a
+    # player's games in progress)
+    max_open_events: int = Field(default=5, gt=0, validation_alias=_names("max_open_events"))
     game_threads: bool = Field(default=True, validation_alias=_names("game_threads"))
     ai_workers: int = Field(default=1, ge=0, validation_alias=_names("ai_workers"))
     ai_pause_seconds: float = Field(default=1.5, ge=0, validation_alias=_names("ai_pause_seconds"))

@@ -4,12 +4,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from bot.records import Challenge, GameInfo, RatingChange, Standing
+from bot.store.events import NewTournament, Result
 from bot.store.rows import ALL, Ending, NewChallenge, NewGame, Shards
 from bot.store.url import DatabaseUrl
+from bot.tournament.records import Event, Tournament
+from bot.tournament.rounds import Step
 
 
 class Store(Protocol):
@@ -102,3 +105,36 @@ class Store(Protocol):
     async def rating_history(
         self, guild_id: int, game: str, user_id: int
     ) -> list[tuple[float, float]]: ...
+
+    # ----- events (bot.store.events: one script for both backends)
+    async def create_tournament(self, new: NewTournament, open_limit: int) -> Event: ...
+    async def event(self, tournament_id: int) -> Event | None: ...
+    async def tournaments(
+        self, guild_id: int, statuses: Sequence[str], limit: int = 25
+    ) -> list[Tournament]: ...
+    async def tournaments_of(self, guild_id: int, user_id: int) -> list[Tournament]: ...
+    async def due_tournaments(self, now: float) -> list[Tournament]: ...
+    async def set_tournament_message(self, tournament_id: int, message_id: int) -> None: ...
+    async def join_tournament(self, tournament_id: int, user_id: int, now: float) -> Event: ...
+    async def leave_tournament(self, tournament_id: int, user_id: int) -> Event: ...
+    async def cancel_tournament(self, event: Event, reason: str, now: float) -> Event: ...
+    async def start_tournament(
+        self,
+        event: Event,
+        seeds: Sequence[int],
+        rounds: int,
+        step: Step,
+        games: Sequence[NewGame],
+        label: str,
+        now: float,
+    ) -> Event: ...
+    async def advance_tournament(
+        self,
+        event: Event,
+        results: Sequence[Result],
+        step: Step | None,
+        games: Sequence[NewGame],
+        label: str,
+        now: float,
+    ) -> tuple[Event, bool]: ...
+    async def withdraw_entrant(self, tournament_id: int, user_id: int, why: str) -> Event: ...

@@ -18,8 +18,9 @@ from bot.store.postgres_db import explain
 from bot.store.url import DatabaseUrl
 
 # In the order the foreign keys allow (a game's rematch_of names an older game, so games
-# go in by id).
+# go in by id; a game may be an event's, and an event's records name games).
 TABLES = (
+    ("tournaments", "id"),
     ("games", "id"),
     ("challenges", "id"),
     ("moves", "game_id, ply"),
@@ -27,8 +28,10 @@ TABLES = (
     ("rating_history", "guild_id, user_id, game_id"),
     ("decks", "user_id, name"),
     ("guild_settings", "guild_id"),
+    ("entrants", "tournament_id, user_id"),
+    ("tournament_games", "tournament_id, round, board"),
 )
-IDENTITIES = ("games", "challenges")
+IDENTITIES = ("games", "challenges", "tournaments")
 BATCH = 5000
 
 

@@ -14,16 +14,18 @@ from typing import Any, TypeVar
 from bot.records import Challenge, GameInfo, RatingChange
 from bot.store import postgres_tx as pt
 from bot.store.errors import ChallengeClosed, GameMoved, TooMany
+from bot.store.events import EventStore
 from bot.store.lists import GameLists
 from bot.store.postgres_db import Connection, PostgresDatabase
 from bot.store.rows import ALL, Ending, NewChallenge, NewGame, Shards
+from bot.store.script import Script, run_postgres
 from bot.store.standings import Standings
 from bot.store.url import DatabaseUrl
 
 T = TypeVar("T")
 
 
-class PostgresStore(GameLists, Standings):
+class PostgresStore(GameLists, Standings, EventStore):
     """The bot's data in a PostgreSQL database, which several processes may share."""
 
     shared = True
@@ -48,6 +50,9 @@ class PostgresStore(GameLists, Standings):
 
     async def _write(self, work: Callable[[Connection], Awaitable[T]]) -> T:
         return await self.db.write(work)
+
+    async def _script(self, make: Callable[[], Script[T]]) -> T:
+        return await self.db.write(lambda tx: run_postgres(tx, make()))
 
     async def _games(self, sql: str, params: tuple[Any, ...] = ()) -> list[GameInfo]:
         return [GameInfo.from_row(row) for row in await self.db.fetchall(sql, params)]

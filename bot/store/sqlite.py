@@ -20,15 +20,17 @@ from bot.records import Challenge, GameInfo, RatingChange
 from bot.store import sqlite_tx as st
 from bot.store.database import Database
 from bot.store.errors import ChallengeClosed, GameMoved, TooMany
+from bot.store.events import EventStore
 from bot.store.lists import GameLists
 from bot.store.rows import ALL, Ending, NewChallenge, NewGame, Shards
+from bot.store.script import Script, run_sqlite
 from bot.store.standings import Standings
 from bot.store.url import parse, sqlite_url
 
 T = TypeVar("T")
 
 
-class SqliteStore(GameLists, Standings):
+class SqliteStore(GameLists, Standings, EventStore):
     """The bot's data in one SQLite database (`Database`: WAL, one write connection). One
     process: the embedded default."""
 
@@ -54,6 +56,9 @@ class SqliteStore(GameLists, Standings):
 
     async def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
         return await self.db.write(work)
+
+    async def _script(self, make: Callable[[], Script[T]]) -> T:
+        return await self.db.write(lambda tx: run_sqlite(tx, make()))
 
     # ----- challenges -----------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
         "Discord's messages and components",
         ("bot.views", "bot.guard", "bot.names", "bot.pace", "bot.thinking"),
     ),
+    ("the events service", ("bot.tournaments",)),
     ("the game service", ("bot.service", "bot.openings", "bot.ledger", "bot.moving")),
     ("the database and settings", ("bot.store", "bot.settings")),
     ("records", ("bot.records",)),

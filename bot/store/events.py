@@ -1,0 +1,404 @@
+"""A server's events in the database, the same statements on every backend: each change a
+transaction script (`bot.store.script`) run by the store's `_script`, guarded by the row it
+changes (a tournament's status and version, an entrant's place), so that of two processes
+doing the same thing at once, one does it and the other is told it was done.
+
+The rounds themselves are worked out by `bot.tournament` from the record read before;
+`advance` writes the results of the games that ended and, guarded by the version that
+record was read at, the step that follows: so a round is paired, and its games made, once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from bot.store.errors import Conflict
+from bot.store.rows import NewGame
+from bot.store.script import Row, Script
+from bot.tournament.records import (
+    CANCELLED,
+    FINISHED,
+    OPEN,
+    RUNNING,
+    Board,
+    Entrant,
+    Event,
+    Tournament,
+)
+from bot.tournament.rounds import Step
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class NewTournament:
+    guild_id: int
+    channel_id: int
+    organiser_id: int
+    name: str
+    format: str
+    game: str
+    rules: str
+    turn_seconds: int
+    rounds: int | None
+    max_entrants: int
+    rated: bool
+    starts_at: float | None
+    now: float
+
+
+@dataclass(frozen=True)
+class Result:
+    """A game of the event that ended: first's points, and whether it was forfeited."""
+
+    game_id: int
+    points: float
+    forfeit: bool
+
+
+class EventChanged(Conflict):
+    """The event is not as the change expected (its status, its version, an entrant):
+    `event` is how it is now; `why` says what was in the way, for the service's sentence."""
+
+    def __init__(self, event: Event, why: str) -> None:
+        super().__init__(f"tournament {event.id}: {why}")
+        self.event = event
+        self.why = why
+
+
+class TooManyEvents(Conflict):
+    def __init__(self, count: int) -> None:
+        super().__init__(f"{count} events open or running")
+        self.count = count
+
+
+def _one(rows: list[Row]) -> Row:
+    assert len(rows) == 1, rows
+    return rows[0]
+
+
+def read_event(tournament_id: int) -> Script[Event | None]:
+    rows = yield ("SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
+    if not rows:
+        return None
+    entrants = yield (
+        "SELECT * FROM entrants WHERE tournament_id = ? "
+        "ORDER BY COALESCE(seed, 1000000000), joined_at, user_id",
+        (tournament_id,),
+    )
+    boards = yield (
+        "SELECT * FROM tournament_games WHERE tournament_id = ? ORDER BY round, board",
+        (tournament_id,),
+    )
+    return Event(
+        Tournament.from_row(rows[0]),
+        tuple(Entrant.from_row(row) for row in entrants),
+        tuple(Board.from_row(row) for row in boards),
+    )
+
+
+def _event(tournament_id: int) -> Script[Event]:
+    event = yield from read_event(tournament_id)
+    assert event is not None
+    return event
+
+
+def _bump(event: Event, expected_status: str, **changes: Any) -> Script[bool]:
+    """Move the tournament on a version (with `changes`) if it is still at the version and
+    status it was read at; whether it was."""
+    sets = "".join(f", {column} = ?" for column in changes)
+    rows = yield (
+        f"UPDATE tournaments SET version = version + 1{sets} "
+        "WHERE id = ? AND version = ? AND status = ? RETURNING id",
+        (*changes.values(), event.id, event.tournament.version, expected_status),
+    )
+    return bool(rows)
+
+
+def _insert_game(game: NewGame, tournament_id: int, label: str, rated: bool) -> Script[int]:
+    rows = yield (
+        "INSERT INTO games (guild_id, channel_id, player_a, player_b, rules, game, seed, "
+        "turn, turn_seconds, deadline, created_at, updated_at, tournament_id, event, "
+        "unrated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        (
+            game.guild_id,
+            game.channel_id,
+            *game.players,
+            game.rules,
+            game.game,
+            game.seed,
+            game.turn,
+            game.turn_seconds,
+            game.now + game.turn_seconds,
+            game.now,
+            game.now,
+            tournament_id,
+            label,
+            0 if rated else 1,
+        ),
+    )
+    return int(_one(rows)["id"])
+
+
+def _write_step(event: Event, step: Step, games: Sequence[NewGame], label: str) -> Script[None]:
+    """The step's settled records and its games (made now, as `games` says, in order)."""
+    board = event.next_board(step.round)
+    for played in step.settled:
+        yield (
+            "INSERT INTO tournament_games (tournament_id, round, board, first, second, "
+            "points, forfeit) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                event.id,
+                played.round,
+                board,
+                played.first,
+                played.second,
+                played.points,
+                int(played.forfeit),
+            ),
+        )
+        board += 1
+    assert len(games) == len(step.games)
+    for pairing, game in zip(step.games, games, strict=True):
+        # the seed says which seat moves first (G1): `first` sits there
+        assert game.players[0 if game.turn == "A" else 1] == pairing.first
+        assert set(game.players) == {pairing.first, pairing.second}
+        game_id = yield from _insert_game(game, event.id, label, event.tournament.rated)
+        yield (
+            "INSERT INTO tournament_games (tournament_id, round, board, first, second, "
+            "game_id) VALUES (?, ?, ?, ?, ?, ?)",
+            (event.id, step.round, board, pairing.first, pairing.second, game_id),
+        )
+        board += 1
+
+
+class EventStore:
+    """Mixed into each store, which runs scripts (`_script`) and reads (`query`)."""
+
+    async def _script(self, make: Callable[[], Script[T]]) -> T:
+        raise NotImplementedError
+
+    async def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    async def create_tournament(self, new: NewTournament, open_limit: int) -> Event:
+        """A new event open for entries; `TooManyEvents` if the server has `open_limit`
+        open or running already."""
+
+        def create() -> Script[Event]:
+            rows = yield (
+                "SELECT COUNT(*) AS n FROM tournaments WHERE guild_id = ? "
+                "AND status IN ('open', 'running')",
+                (new.guild_id,),
+            )
+            count = int(_one(rows)["n"])
+            if count >= open_limit:
+                raise TooManyEvents(count)
+            rows = yield (
+                "INSERT INTO tournaments (guild_id, channel_id, organiser_id, name, format, "
+                "game, rules, turn_seconds, rounds, max_entrants, rated, starts_at, "
+                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                (
+                    new.guild_id,
+                    new.channel_id,
+                    new.organiser_id,
+                    new.name,
+                    new.format,
+                    new.game,
+                    new.rules,
+                    new.turn_seconds,
+                    new.rounds,
+                    new.max_entrants,
+                    int(new.rated),
+                    new.starts_at,
+                    new.now,
+                ),
+            )
+            return (yield from _event(int(_one(rows)["id"])))
+
+        return await self._script(create)
+
+    async def event(self, tournament_id: int) -> Event | None:
+        return await self._script(lambda: read_event(tournament_id))
+
+    async def tournaments(
+        self, guild_id: int, statuses: Sequence[str], limit: int = 25
+    ) -> list[Tournament]:
+        marks = ", ".join("?" for _ in statuses)
+        rows = await self.query(
+            f"SELECT * FROM tournaments WHERE guild_id = ? AND status IN ({marks}) "
+            "ORDER BY id DESC LIMIT ?",
+            (guild_id, *statuses, limit),
+        )
+        return [Tournament.from_row(row) for row in rows]
+
+    async def tournaments_of(self, guild_id: int, user_id: int) -> list[Tournament]:
+        """The events `user_id` entered in the server, newest first."""
+        rows = await self.query(
+            "SELECT t.* FROM tournaments t JOIN entrants e ON e.tournament_id = t.id "
+            "WHERE t.guild_id = ? AND e.user_id = ? ORDER BY t.id DESC",
+            (guild_id, user_id),
+        )
+        return [Tournament.from_row(row) for row in rows]
+
+    async def due_tournaments(self, now: float) -> list[Tournament]:
+        """Events to look at: open ones whose start time came, and every running one."""
+        rows = await self.query(
+            "SELECT * FROM tournaments WHERE (status = 'open' AND starts_at <= ?) "
+            "OR status = 'running' ORDER BY id",
+            (now,),
+        )
+        return [Tournament.from_row(row) for row in rows]
+
+    async def set_tournament_message(self, tournament_id: int, message_id: int) -> None:
+        def update() -> Script[None]:
+            yield (
+                "UPDATE tournaments SET message_id = ? WHERE id = ?",
+                (message_id, tournament_id),
+            )
+
+        await self._script(update)
+
+    async def join_tournament(self, tournament_id: int, user_id: int, now: float) -> Event:
+        """`user_id` enters; `EventChanged` if the event is not open, is full, or has
+        them already."""
+
+        def join() -> Script[Event]:
+            event = yield from _event(tournament_id)
+            if not event.tournament.open:
+                raise EventChanged(event, "not open")
+            if event.entrant(user_id) is not None:
+                raise EventChanged(event, "already entered")
+            if len(event.entrants) >= event.tournament.max_entrants:
+                raise EventChanged(event, "full")
+            if not (yield from _bump(event, OPEN)):  # changed since read: do it again
+                raise EventChanged(event, "moved")
+            yield (
+                "INSERT INTO entrants (tournament_id, user_id, joined_at) VALUES (?, ?, ?)",
+                (tournament_id, user_id, now),
+            )
+            return (yield from _event(tournament_id))
+
+        return await self._script(join)
+
+    async def leave_tournament(self, tournament_id: int, user_id: int) -> Event:
+        """`user_id` takes their entry back before the start; `EventChanged` if it has
+        started or they had not entered."""
+
+        def leave() -> Script[Event]:
+            event = yield from _event(tournament_id)
+            if not event.tournament.open:
+                raise EventChanged(event, "not open")
+            if event.entrant(user_id) is None:
+                raise EventChanged(event, "not entered")
+            if not (yield from _bump(event, OPEN)):
+                raise EventChanged(event, "moved")
+            yield (
+                "DELETE FROM entrants WHERE tournament_id = ? AND user_id = ?",
+                (tournament_id, user_id),
+            )
+            return (yield from _event(tournament_id))
+
+        return await self._script(leave)
+
+    async def cancel_tournament(self, event: Event, reason: str, now: float) -> Event:
+        """An open event called off, saying why; `EventChanged` if it moved on since
+        `event` was read (started, cancelled, someone joined)."""
+
+        def cancel() -> Script[Event]:
+            if not (
+                yield from _bump(event, OPEN, status=CANCELLED, reason=reason, finished_at=now)
+            ):
+                now_event = yield from _event(event.id)
+                raise EventChanged(now_event, "moved")
+            return (yield from _event(event.id))
+
+        return await self._script(cancel)
+
+    async def start_tournament(
+        self,
+        event: Event,
+        seeds: Sequence[int],
+        rounds: int,
+        step: Step,
+        games: Sequence[NewGame],
+        label: str,
+        now: float,
+    ) -> Event:
+        """The event begins, as read in `event`: its entrants seeded (`seeds`, best first),
+        its rounds set, round 1 written (`step`, its games `games`); `EventChanged` if it
+        moved on since (one process starts it; the other is told)."""
+
+        def start() -> Script[Event]:
+            bumped = yield from _bump(
+                event, OPEN, status=RUNNING, rounds=rounds, round=step.round, started_at=now
+            )
+            if not bumped:
+                raise EventChanged((yield from _event(event.id)), "moved")
+            for seed, user_id in enumerate(seeds, start=1):
+                yield (
+                    "UPDATE entrants SET seed = ? WHERE tournament_id = ? AND user_id = ?",
+                    (seed, event.id, user_id),
+                )
+            seeded = yield from _event(event.id)
+            yield from _write_step(seeded, step, games, label)
+            return (yield from _event(event.id))
+
+        return await self._script(start)
+
+    async def advance_tournament(
+        self,
+        event: Event,
+        results: Sequence[Result],
+        step: Step | None,
+        games: Sequence[NewGame],
+        label: str,
+        now: float,
+    ) -> tuple[Event, bool]:
+        """Write the results of games that ended (whatever else happened meanwhile), then,
+        if the event is still at the version `event` was read at, the step that follows
+        (`step`, worked out from `event` with those results; its games `games`). The
+        event as it is now, and whether this call wrote the step."""
+
+        def advance() -> Script[tuple[Event, bool]]:
+            for result in results:
+                yield (
+                    "UPDATE tournament_games SET points = ?, forfeit = ? "
+                    "WHERE game_id = ? AND points IS NULL",
+                    (result.points, int(result.forfeit), result.game_id),
+                )
+            if step is None:
+                return (yield from _event(event.id)), False
+            changes: dict[str, Any] = {"round": step.round}
+            if step.finished:
+                changes |= {"status": FINISHED, "finished_at": now}
+            if not (yield from _bump(event, RUNNING, **changes)):
+                return (yield from _event(event.id)), False
+            if not step.finished:
+                yield from _write_step(event, step, games, label)
+            return (yield from _event(event.id)), True
+
+        return await self._script(advance)
+
+    async def withdraw_entrant(self, tournament_id: int, user_id: int, why: str) -> Event:
+        """`user_id` leaves a running event (`why`: withdrew, removed, left the server) in
+        its current round; `EventChanged` if they are not in it (or left already)."""
+
+        def withdraw() -> Script[Event]:
+            event = yield from _event(tournament_id)
+            entrant = event.entrant(user_id)
+            if not event.tournament.running:
+                raise EventChanged(event, "not running")
+            if entrant is None or entrant.left_round is not None:
+                raise EventChanged(event, "not entered")
+            yield (
+                "UPDATE entrants SET left_round = ?, left_why = ? "
+                "WHERE tournament_id = ? AND user_id = ? AND left_round IS NULL",
+                (max(event.tournament.round, 1), why, tournament_id, user_id),
+            )
+            yield from _bump(event, RUNNING)
+            return (yield from _event(tournament_id))
+
+        return await self._script(withdraw)

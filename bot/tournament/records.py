@@ -1,0 +1,175 @@
+"""An event as the database keeps it: the tournament's row, its entrants and its boards
+(each board one `Played`: a game, a bye or a forfeit), and what follows from them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bot.tournament.history import Played
+from bot.tournament.rounds import Step, next_step
+from bot.tournament.standings import Row, standings
+
+OPEN, RUNNING, FINISHED, CANCELLED = "open", "running", "finished", "cancelled"
+
+
+@dataclass(frozen=True)
+class Tournament:
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None  # the sign-up message, edited as the event goes
+    organiser_id: int
+    name: str  # plain (bot.inert)
+    format: str  # swiss, round-robin, knockout
+    game: str  # the game kind's key
+    rules: str  # as games keep them (JSON text)
+    turn_seconds: int
+    rounds: int | None  # set at the start (a Swiss's as asked, or its default)
+    max_entrants: int
+    rated: bool
+    starts_at: float | None  # None: when the organiser presses Start
+    status: str  # open, running, finished, cancelled
+    round: int  # the round being played (0: not started)
+    reason: str | None  # why it was cancelled
+    version: int
+    created_at: float
+    started_at: float | None
+    finished_at: float | None
+
+    @staticmethod
+    def from_row(row: Mapping[str, Any]) -> Tournament:
+        return Tournament(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            message_id=row["message_id"],
+            organiser_id=row["organiser_id"],
+            name=row["name"],
+            format=row["format"],
+            game=row["game"],
+            rules=row["rules"],
+            turn_seconds=row["turn_seconds"],
+            rounds=row["rounds"],
+            max_entrants=row["max_entrants"],
+            rated=bool(row["rated"]),
+            starts_at=row["starts_at"],
+            status=row["status"],
+            round=row["round"],
+            reason=row["reason"],
+            version=row["version"],
+            created_at=row["created_at"],
+            started_at=row["started_at"],
+            finished_at=row["finished_at"],
+        )
+
+    @property
+    def open(self) -> bool:
+        return self.status == OPEN
+
+    @property
+    def running(self) -> bool:
+        return self.status == RUNNING
+
+
+@dataclass(frozen=True)
+class Entrant:
+    user_id: int
+    joined_at: float
+    seed: int | None  # 1 the strongest, from the start
+    left_round: int | None  # withdrawn or removed: the round they left in
+    left_why: str | None  # withdrew, removed, left the server
+
+    @staticmethod
+    def from_row(row: Mapping[str, Any]) -> Entrant:
+        return Entrant(
+            row["user_id"], row["joined_at"], row["seed"], row["left_round"], row["left_why"]
+        )
+
+
+@dataclass(frozen=True)
+class Board:
+    """One record of the event: a game (`game_id`), or a bye or forfeit settled without."""
+
+    round: int
+    board: int
+    first: int
+    second: int | None
+    game_id: int | None
+    points: float | None  # first's; None while the game is played
+    forfeit: bool
+
+    @staticmethod
+    def from_row(row: Mapping[str, Any]) -> Board:
+        return Board(
+            row["round"],
+            row["board"],
+            row["first"],
+            row["second"],
+            row["game_id"],
+            row["points"],
+            bool(row["forfeit"]),
+        )
+
+    @property
+    def played(self) -> Played:
+        return Played(self.round, self.first, self.second, self.points, self.forfeit)
+
+
+@dataclass(frozen=True)
+class Event:
+    """A tournament with its entrants (in seed order once it has started, else as they
+    joined) and its boards (by round, then board)."""
+
+    tournament: Tournament
+    entrants: tuple[Entrant, ...]
+    boards: tuple[Board, ...]
+
+    @property
+    def id(self) -> int:
+        return self.tournament.id
+
+    @property
+    def seeded(self) -> list[int]:
+        return [entrant.user_id for entrant in self.entrants]
+
+    @property
+    def withdrawn(self) -> dict[int, int]:
+        return {e.user_id: e.left_round for e in self.entrants if e.left_round is not None}
+
+    @property
+    def active(self) -> list[int]:
+        return [e.user_id for e in self.entrants if e.left_round is None]
+
+    @property
+    def history(self) -> list[Played]:
+        return [board.played for board in self.boards]
+
+    def entrant(self, user_id: int) -> Entrant | None:
+        return next((e for e in self.entrants if e.user_id == user_id), None)
+
+    def step(self) -> Step | None:
+        """What the event does next (`next_step`); None while games are played or
+        before it starts."""
+        rounds = self.tournament.rounds
+        if not self.tournament.running or rounds is None:
+            return None
+        return next_step(
+            self.tournament.format,
+            self.seeded,
+            self.history,
+            self.withdrawn,
+            self.tournament.round,
+            rounds,
+        )
+
+    def standings(self) -> list[Row]:
+        return standings(self.tournament.format, self.seeded, self.history, self.withdrawn)
+
+    def boards_of(self, round: int) -> list[Board]:
+        return [board for board in self.boards if board.round == round]
+
+    def next_board(self, round: int) -> int:
+        """The number the round's next board takes (a knockout's replays follow on)."""
+        return max((b.board for b in self.boards_of(round)), default=0) + 1

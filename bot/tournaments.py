@@ -1,0 +1,463 @@
+"""A server's events, beside the game service: tournaments from sign-up to podium. The
+rules of rounds, pairings and standings are `bot.tournament`'s (pure); this decides who may
+do what, makes each round's games (ordinary games, marked with the event and round), and
+moves an event on when its games end. Nothing here knows Discord: the cog shows what it
+says, and posts the games it made.
+
+Every change is guarded in the store (an event's status and version), so with several
+processes each start, round and game happens once: the process that loses a race is told
+the event moved and reads it again. An event moves on when one of its games ends (the
+service that ended it asks) and every minute (`sweep`, which also starts the events whose
+start time came): after a crash between a game's end and the next round, the next sweep
+of any process pairs it.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, replace
+
+from bot.errors import BadOption, NotAllowed, NotFound, ServiceError
+from bot.games.base import GameChoice
+from bot.inert import plain
+from bot.kinds import kind_of
+from bot.records import GameInfo, rules_from_text, rules_to_text
+from bot.service import GameService
+from bot.settings import Settings
+from bot.store import Store
+from bot.store.events import EventChanged, NewTournament, Result, TooManyEvents
+from bot.store.rows import NewGame
+from bot.tournament import FORMATS, default_rounds
+from bot.tournament.records import Board, Event
+from bot.tournament.rounds import Step, planned_rounds
+
+log = logging.getLogger("bot.tournaments")
+
+NAME_LENGTH = 60
+MOST_ROUNDS = 20
+MOST_ENTRANTS = 256
+FEWEST = {"swiss": 3, "round-robin": 3, "knockout": 2}
+RETRIES = 5
+
+
+class EventRefused(ServiceError):
+    """Joining twice, a full or started event, a start by someone else..."""
+
+
+@dataclass(frozen=True)
+class Moved:
+    """What a change did to an event: the event now, the games it made (to post), and
+    whether it started, moved to a new round, or ended with this change."""
+
+    event: Event
+    games: tuple[GameInfo, ...] = ()
+    started: bool = False
+    new_round: bool = False
+    finished: bool = False
+    cancelled: bool = False
+
+
+def label(event: Event, round: int) -> str:
+    """What a game's title says of its event: "Friday Swiss, round 2"."""
+    return f"{event.tournament.name}, round {round}"
+
+
+class Tournaments:
+    def __init__(
+        self,
+        store: Store,
+        games: GameService,
+        settings: Settings,
+        clock: Callable[[], float],
+    ) -> None:
+        self.store = store
+        self.games = games
+        self.settings = settings
+        self.clock = clock
+
+    # ----- who may organise
+
+    async def may_organise(
+        self, guild_id: int, manages_server: bool, role_ids: Collection[int]
+    ) -> bool:
+        """Members with Manage Server, or the role the server names (`/caravan-admin
+        set organisers:`); nobody else, by default."""
+        if manages_server:
+            return True
+        role = (await self.store.guild_settings(guild_id)).get("organiser_role")
+        return role is not None and role in role_ids
+
+    # ----- sign-up
+
+    async def create(
+        self,
+        guild_id: int,
+        channel_id: int,
+        parent_id: int | None,
+        organiser_id: int,
+        allowed: bool,
+        name: str,
+        format: str,
+        choice: GameChoice,
+        rounds: int | None = None,
+        start_in_minutes: int | None = None,
+        max_entrants: int = 64,
+        rated: bool = True,
+    ) -> Event:
+        """A new event, open for entries. `allowed`: whether the member may organise."""
+        if not allowed:
+            raise NotAllowed(
+                "Only members with Manage Server, or the server's organiser role, can create "
+                "a tournament."
+            )
+        shown = plain(name, NAME_LENGTH, fallback="")
+        if not shown:
+            raise BadOption("Give the tournament a name.")
+        if format not in FORMATS:
+            raise BadOption(f"The format is one of {', '.join(FORMATS)}.")
+        if rounds is not None and format != "swiss":
+            raise BadOption("Only a Swiss takes a number of rounds; the others have theirs.")
+        if rounds is not None and not 1 <= rounds <= MOST_ROUNDS:
+            raise BadOption(f"A Swiss has 1 to {MOST_ROUNDS} rounds.")
+        if not FEWEST[format] <= max_entrants <= MOST_ENTRANTS:
+            raise BadOption(
+                f"A {format} takes {FEWEST[format]} to {MOST_ENTRANTS} entrants at most."
+            )
+        if start_in_minutes is not None and not 1 <= start_in_minutes <= 7 * 24 * 60:
+            raise BadOption("The start is 1 minute to 7 days away.")
+        if choice.deck:
+            raise BadOption("Everyone plays the standard deck in a tournament.")
+        rules, turn = await self.games.game_options(
+            guild_id, channel_id, parent_id, organiser_id, choice
+        )
+        now = self.clock()
+        new = NewTournament(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            organiser_id=organiser_id,
+            name=shown,
+            format=format,
+            game=kind_of(rules).key,
+            rules=rules_to_text(rules),
+            turn_seconds=turn,
+            rounds=rounds,
+            max_entrants=max_entrants,
+            rated=rated,
+            starts_at=now + start_in_minutes * 60 if start_in_minutes else None,
+            now=now,
+        )
+        try:
+            return await self.store.create_tournament(new, self.settings.max_open_events)
+        except TooManyEvents as limit:
+            raise EventRefused(
+                f"This server has {limit.count} tournaments open or running, the most at "
+                "once; finish or cancel one first."
+            ) from None
+
+    async def event(self, tournament_id: int) -> Event:
+        event = await self.store.event(tournament_id)
+        if event is None:
+            raise NotFound("There is no such tournament.")
+        return event
+
+    async def set_message(self, tournament_id: int, message_id: int) -> None:
+        await self.store.set_tournament_message(tournament_id, message_id)
+
+    async def join(self, tournament_id: int, user_id: int) -> Event:
+        for _ in range(RETRIES):
+            try:
+                return await self.store.join_tournament(tournament_id, user_id, self.clock())
+            except EventChanged as changed:
+                if changed.why != "moved":
+                    raise _refusal(changed, user_id) from None
+        raise EventRefused("Many people are joining at once; please try again.")
+
+    async def leave(self, tournament_id: int, user_id: int) -> Event:
+        for _ in range(RETRIES):
+            try:
+                return await self.store.leave_tournament(tournament_id, user_id)
+            except EventChanged as changed:
+                if changed.why != "moved":
+                    raise _refusal(changed, user_id) from None
+        raise EventRefused("Many people are joining at once; please try again.")
+
+    async def start(self, tournament_id: int, user_id: int, manages_server: bool) -> Moved:
+        """The organiser (or a member with Manage Server) starts the event now."""
+        event = await self.event(tournament_id)
+        self._check_organiser(event, user_id, manages_server, "start")
+        fewest = FEWEST[event.tournament.format]
+        if len(event.entrants) < fewest:
+            raise EventRefused(
+                f"A {event.tournament.format} needs {fewest} entrants; it has "
+                f"{len(event.entrants)}."
+            )
+        return await self._start(event)
+
+    async def cancel(self, tournament_id: int, user_id: int, manages_server: bool) -> Moved:
+        event = await self.event(tournament_id)
+        self._check_organiser(event, user_id, manages_server, "cancel")
+        return await self._cancel(event, "Cancelled by the organiser.")
+
+    def _check_organiser(self, event: Event, user_id: int, manages_server: bool, what: str) -> None:
+        if user_id != event.tournament.organiser_id and not manages_server:
+            raise NotAllowed(f"Only the organiser can {what} this tournament.")
+        if not event.tournament.open:
+            raise EventRefused(_status_words(event))
+
+    async def _cancel(self, event: Event, reason: str) -> Moved:
+        for _ in range(RETRIES):
+            try:
+                cancelled = await self.store.cancel_tournament(event, reason, self.clock())
+                return Moved(cancelled, cancelled=True)
+            except EventChanged as changed:
+                if not changed.event.tournament.open:
+                    raise EventRefused(_status_words(changed.event)) from None
+                event = changed.event
+        raise EventRefused("The tournament kept changing; please try again.")
+
+    async def _start(self, event: Event) -> Moved:
+        """Seed the entrants by the server's rating, set the rounds, write round 1; or, with
+        too few entrants, cancel saying so."""
+        tournament = event.tournament
+        count = len(event.entrants)
+        if count < FEWEST[tournament.format]:
+            return await self._cancel(
+                event,
+                f"Too few entrants at the start: {count} of the {FEWEST[tournament.format]} "
+                "needed.",
+            )
+        seeds = await self._seeds(event)
+        rounds = tournament.rounds
+        if tournament.format == "swiss":
+            rounds = min(rounds or default_rounds(count), count - 1)
+        rounds = planned_rounds(tournament.format, count, rounds or 0)
+        seeded = replace(
+            event,
+            tournament=replace(tournament, status="running", rounds=rounds),
+            entrants=tuple(sorted(event.entrants, key=lambda e: seeds.index(e.user_id))),
+        )
+        step = seeded.step()
+        assert step is not None and not step.finished
+        now = self.clock()
+        new_games = self._new_games(seeded, step, now)
+        try:
+            started = await self.store.start_tournament(
+                event, seeds, rounds, step, new_games, label(event, step.round), now
+            )
+        except EventChanged as changed:
+            if changed.event.tournament.running:
+                return Moved(changed.event)  # another process started it
+            raise EventRefused(_status_words(changed.event)) from None
+        log.info("tournament %s started with %d entrants", event.id, count)
+        return Moved(started, await self._games_of(started, step.round), started=True)
+
+    async def _seeds(self, event: Event) -> list[int]:
+        """The entrants best first: by the server's rating in the event's game (rated
+        players before provisional ones), then by who joined first."""
+        tournament = event.tournament
+
+        async def key(user_id: int) -> tuple[float, float]:
+            standing = await self.store.standing(tournament.guild_id, tournament.game, user_id)
+            return (-standing.rating, 0.0) if standing is not None else (0.0, 1.0)
+
+        keys = {e.user_id: await key(e.user_id) for e in event.entrants}
+        joined = [e.user_id for e in sorted(event.entrants, key=lambda e: e.joined_at)]
+        return sorted(joined, key=lambda user: (keys[user][1], keys[user][0]))
+
+    def _new_games(self, event: Event, step: Step, now: float) -> list[NewGame]:
+        """A game for each of the step's pairings: `first` in the seat the seed says moves
+        first (G1), so the pairing's first mover is the game's."""
+        tournament = event.tournament
+        rules = rules_from_text(tournament.rules)
+        kind = kind_of(rules)
+        made = []
+        for pairing in step.games:
+            assert pairing.second is not None
+            seed = secrets.randbits(53)
+            mover = kind.new(rules, seed).mover
+            seats = (
+                (pairing.first, pairing.second) if mover == "A" else (pairing.second, pairing.first)
+            )
+            made.append(
+                NewGame(
+                    guild_id=tournament.guild_id,
+                    channel_id=tournament.channel_id,
+                    players=seats,
+                    rules=tournament.rules,
+                    game=kind.key,
+                    seed=seed,
+                    turn=mover,
+                    turn_seconds=tournament.turn_seconds,
+                    now=now,
+                )
+            )
+        return made
+
+    async def _games_of(self, event: Event, round: int) -> tuple[GameInfo, ...]:
+        ids = [b.game_id for b in event.boards_of(round) if b.game_id is not None]
+        return tuple([await self.games.game(game_id) for game_id in ids])
+
+    # ----- rounds
+
+    async def advance(self, tournament_id: int) -> Moved:
+        """Record the results of the event's games that ended, and write what follows (the
+        next round, a knockout's replays, the end) if nobody else has."""
+        for _ in range(RETRIES):
+            event = await self.event(tournament_id)
+            if not event.tournament.running:
+                return Moved(event)
+            results = await self._results(event)
+            done = {r.game_id: r for r in results}
+            known = replace(
+                event,
+                boards=tuple(
+                    replace(b, points=done[b.game_id].points, forfeit=done[b.game_id].forfeit)
+                    if b.game_id in done
+                    else b
+                    for b in event.boards
+                ),
+            )
+            step = known.step()
+            if step is None and not results:
+                return Moved(event)  # its games are being played
+            now = self.clock()
+            new_games = self._new_games(known, step, now) if step and not step.finished else []
+            round_ = step.round if step else event.tournament.round
+            first_new = known.next_board(round_)
+            after, wrote = await self.store.advance_tournament(
+                known, results, step, new_games, label(event, round_), now
+            )
+            if step is None:
+                return Moved(after)
+            if wrote and step.finished:
+                log.info("tournament %s finished", event.id)
+                return Moved(after, finished=True)
+            if wrote:
+                fresh = [b for b in after.boards_of(round_) if b.board >= first_new]
+                games = tuple([await self.games.game(b.game_id) for b in fresh if b.game_id])
+                return Moved(after, games, new_round=round_ > event.tournament.round)
+            # another process moved it on from the same record: read it again
+        return Moved(await self.event(tournament_id))
+
+    async def _results(self, event: Event) -> list[Result]:
+        """The results of the event's games that ended and are not recorded yet."""
+        found = []
+        for board in event.boards:
+            if board.game_id is None or board.points is not None:
+                continue
+            info = await self.games.game(board.game_id)
+            result = result_of(board, info)
+            if result is not None:
+                found.append(result)
+        return found
+
+    async def after_game(self, info: GameInfo) -> Moved | None:
+        """A game ended: if it was an event's, move the event on."""
+        if info.tournament_id is None or info.active:
+            return None
+        return await self.advance(info.tournament_id)
+
+    # ----- people
+
+    async def withdraw(
+        self, tournament_id: int, user_id: int, by: int, manages_server: bool, why: str
+    ) -> tuple[Event, list[GameInfo]]:
+        """`user_id` leaves a running event (`why`: withdrew, removed, left the server;
+        `by` who asked): never paired again; their game in progress is resigned. Returns
+        the event and the games that ended."""
+        event = await self.event(tournament_id)
+        if by != user_id and by != event.tournament.organiser_id and not manages_server:
+            raise NotAllowed("Only the organiser can remove a player.")
+        try:
+            after = await self.store.withdraw_entrant(tournament_id, user_id, why)
+        except EventChanged as changed:
+            raise _refusal(changed, user_id, other=by != user_id) from None
+        ended = []
+        for board in after.boards_of(after.tournament.round):
+            if board.game_id is None or user_id not in (board.first, board.second):
+                continue
+            info = await self.games.game(board.game_id)
+            if info.active:
+                try:
+                    outcome = await self.games.resign(info.id, user_id)
+                except ServiceError:
+                    continue  # it ended meanwhile
+                ended.append(outcome.game)
+        return after, ended
+
+    async def events_of(self, guild_id: int, user_id: int) -> list[Event]:
+        return [await self.event(t.id) for t in await self.store.tournaments_of(guild_id, user_id)]
+
+    async def listed(self, guild_id: int) -> list[Event]:
+        """The server's events open or running, newest first."""
+        found = await self.store.tournaments(guild_id, ("open", "running"))
+        return [await self.event(t.id) for t in found]
+
+    async def running_of(self, guild_id: int, user_id: int) -> list[Event]:
+        """The running events `user_id` is still in."""
+        return [
+            e
+            for e in await self.events_of(guild_id, user_id)
+            if e.tournament.running and user_id in e.active
+        ]
+
+    # ----- the minute's sweep
+
+    async def sweep(self) -> list[Moved]:
+        """Start the events whose time came (or cancel them, too few), and move on every
+        running event whose games ended (a round a crash left unpaired)."""
+        moved = []
+        for tournament in await self.store.due_tournaments(self.clock()):
+            try:
+                if tournament.status == "open":
+                    moved.append(await self._start(await self.event(tournament.id)))
+                else:
+                    change = await self.advance(tournament.id)
+                    if change.games or change.finished:
+                        moved.append(change)
+            except ServiceError as error:
+                log.info("tournament %s not moved on: %s", tournament.id, error)
+        return moved
+
+
+def result_of(board: Board, info: GameInfo) -> Result | None:
+    """A board's result from its game once over: first's points from the winner's seat; a
+    game that closed with no result (nobody claimed, or an admin ended it) is lost by the
+    player whose turn ran out, as a forfeit. None while the game goes on."""
+    if info.active:
+        return None
+    first_seat = info.seat_of(board.first)
+    if info.status == "abandoned":
+        loser = info.turn or "A"
+        return Result(info.id, 0.0 if loser == first_seat else 1.0, True)
+    if info.winner == "draw":
+        return Result(info.id, 0.5, False)
+    return Result(info.id, 1.0 if info.winner == first_seat else 0.0, False)
+
+
+def _status_words(event: Event) -> str:
+    status = event.tournament.status
+    if status == "running":
+        return "The tournament has started."
+    if status == "finished":
+        return "The tournament is over."
+    if status == "cancelled":
+        return "The tournament was cancelled."
+    return "The tournament has not started yet."
+
+
+def _refusal(changed: EventChanged, user_id: int, other: bool = False) -> EventRefused:
+    why = changed.why
+    if why == "already entered":
+        return EventRefused("You are already in this tournament.")
+    if why == "full":
+        return EventRefused(
+            f"The tournament is full ({changed.event.tournament.max_entrants} entrants)."
+        )
+    if why == "not entered":
+        return EventRefused(
+            "That player is not in this tournament." if other else "You are not in this tournament."
+        )
+    return EventRefused(_status_words(changed.event))

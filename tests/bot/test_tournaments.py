@@ -1,0 +1,257 @@
+"""The events service (`bot.tournaments`) on both backends: who may do what, sign-up and its
+refusals, whole events played through the game service, withdrawals, the sweep that moves
+on an event a crash left behind, and races between two processes (two services, each its
+own store, on one database) in which each start, round and entry lands exactly once."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import random
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.errors import BadOption, NotAllowed, ServiceError
+from bot.games.base import GameChoice
+from bot.service import GameService
+from bot.settings import Settings
+from bot.store import Store, open_store
+from bot.tournament import default_rounds
+from bot.tournaments import EventRefused, Moved, Tournaments
+from tests.bot.conftest import Clock
+
+GUILD, CHANNEL = 10, 20
+ORGANISER = 1
+SETTINGS = Settings(max_open_challenges=3, max_active_games=1, max_open_events=3)
+
+
+@pytest.fixture
+def events(store: Store, clock: Clock) -> Tournaments:
+    return Tournaments(store, GameService(store, SETTINGS, clock), SETTINGS, clock)
+
+
+async def open_event(
+    events: Tournaments, format: str = "swiss", players: int = 5, **options: object
+) -> int:
+    event = await events.create(
+        GUILD, CHANNEL, None, ORGANISER, True, "Friday Swiss", format, GameChoice(), **options
+    )
+    for user in range(100, 100 + players):
+        await events.join(event.id, user)
+    return event.id
+
+
+async def finish(events: Tournaments, moved: Moved, rng: random.Random) -> list[Moved]:
+    """Play every game the change made (and those that follow) to the end, each lost by a
+    random player's resignation; every change the event went through."""
+    changes = [moved]
+    playing = list(moved.games)
+    while playing:
+        game = playing.pop(rng.randrange(len(playing)))
+        loser = rng.choice(game.players)
+        outcome = await events.games.resign(game.id, loser)
+        after = await events.after_game(outcome.game)
+        assert after is not None
+        changes.append(after)
+        playing += after.games
+    return changes
+
+
+async def test_only_organisers_create_and_bad_options_are_refused(events: Tournaments) -> None:
+    def create(allowed: bool = True, name: str = "Cup", **options: object) -> object:
+        return events.create(
+            GUILD, CHANNEL, None, 5, allowed, name, "swiss", GameChoice(), **options
+        )
+
+    with pytest.raises(NotAllowed, match="Manage Server"):
+        await create(allowed=False)
+    with pytest.raises(BadOption, match="name"):
+        await create(name="  \u200b ")
+    for rounds in (0, 10_000):
+        with pytest.raises(BadOption, match="1 to 20 rounds"):
+            await create(rounds=rounds)
+    with pytest.raises(BadOption, match="Only a Swiss"):
+        await events.create(
+            GUILD, CHANNEL, None, 5, True, "Cup", "knockout", GameChoice(), rounds=3
+        )
+    with pytest.raises(BadOption, match="standard deck"):
+        await events.create(GUILD, CHANNEL, None, 5, True, "Cup", "swiss", GameChoice(deck="mine"))
+    event = await create(name="**Big** <@&1> @everyone " + "x" * 100)
+    assert event.tournament.name.startswith("**Big**") and len(event.tournament.name) == 60
+    for _ in range(2):
+        await create()
+    with pytest.raises(EventRefused, match="3 tournaments open or running"):
+        await create()
+
+
+async def test_may_organise_with_manage_server_or_the_named_role(
+    events: Tournaments, store: Store
+) -> None:
+    assert await events.may_organise(GUILD, True, [])
+    assert not await events.may_organise(GUILD, False, [77])
+    await store.update_guild_settings(GUILD, {"organiser_role": 77})
+    assert await events.may_organise(GUILD, False, [5, 77])
+
+
+async def test_sign_up_refusals_change_nothing(events: Tournaments) -> None:
+    tid = await open_event(events, players=3, max_entrants=4)
+    with pytest.raises(EventRefused, match="already in"):
+        await events.join(tid, 100)
+    with pytest.raises(EventRefused, match="not in this"):
+        await events.leave(tid, 999)
+    await events.join(tid, 103)
+    with pytest.raises(EventRefused, match="full"):
+        await events.join(tid, 104)
+    with pytest.raises(NotAllowed, match="Only the organiser"):
+        await events.start(tid, 100, manages_server=False)
+    before = await events.event(tid)
+    await events.leave(tid, 103)
+    assert len((await events.event(tid)).entrants) == 3 < len(before.entrants)
+    moved = await events.start(tid, ORGANISER, manages_server=False)
+    assert moved.started and moved.event.tournament.round == 1
+    with pytest.raises(EventRefused, match="has started"):
+        await events.join(tid, 105)
+    with pytest.raises(EventRefused, match="has started"):
+        await events.start(tid, ORGANISER, manages_server=False)
+
+
+async def test_too_few_to_start(events: Tournaments, clock: Clock) -> None:
+    tid = await open_event(events, players=2)
+    with pytest.raises(EventRefused, match="needs 3 entrants; it has 2"):
+        await events.start(tid, ORGANISER, manages_server=False)
+    timed = await open_event(events, players=2, start_in_minutes=5)
+    clock.advance(6 * 60)
+    moved = await events.sweep()
+    cancelled = [m for m in moved if m.event.id == timed]
+    assert cancelled and cancelled[0].cancelled
+    assert "Too few entrants" in (cancelled[0].event.tournament.reason or "")
+
+
+@pytest.mark.parametrize(("format", "players"), [("swiss", 7), ("round-robin", 5), ("knockout", 8)])
+async def test_a_whole_event_played_through_the_games(
+    events: Tournaments, format: str, players: int
+) -> None:
+    rng = random.Random(players)
+    tid = await open_event(events, format, players)
+    # a player's game limit (1 here) does not stop their event's games
+    await events.games.start_ai_game(GUILD, CHANNEL, 100, 9999, "easy")
+    moved = await events.start(tid, ORGANISER, manages_server=False)
+    first_round = moved.games
+    board_of = {b.game_id: b for b in moved.event.boards}
+    for game in first_round:
+        board = board_of[game.id]
+        assert game.user_at(game.turn or "A") == board.first, "the pairing's first moves first"
+        assert game.tournament_id == tid and game.event == "Friday Swiss, round 1"
+    changes = await finish(events, moved, rng)
+    event = await events.event(tid)
+    assert event.tournament.status == "finished" and changes[-1].finished
+    if format == "swiss":
+        assert event.tournament.round == default_rounds(players)
+    if format == "round-robin":
+        met = {frozenset((b.first, b.second)) for b in event.boards if b.second is not None}
+        assert met == {frozenset(p) for p in itertools.combinations(event.seeded, 2)}
+    rows = event.standings()
+    assert rows[0].rank == 1 and {r.player for r in rows} == set(event.seeded)
+    assert sum(1 for c in changes if c.finished) == 1, "it ends once"
+
+
+async def test_a_withdrawn_player_forfeits_and_is_never_paired_again(
+    events: Tournaments,
+) -> None:
+    rng = random.Random(3)
+    tid = await open_event(events, "swiss", 6)
+    moved = await events.start(tid, ORGANISER, manages_server=False)
+    leaver = moved.games[0].players[0]
+    event, ended = await events.withdraw(tid, leaver, leaver, False, "withdrew")
+    assert [g.winner for g in ended] == [moved.games[0].seat_of(moved.games[0].players[1])]
+    with pytest.raises(EventRefused, match="not in this"):
+        await events.withdraw(tid, leaver, leaver, False, "withdrew")
+    with pytest.raises(NotAllowed, match="Only the organiser"):
+        await events.withdraw(tid, 101, 102, False, "removed")
+    after = await events.after_game(ended[0])
+    assert after is not None
+    await finish(events, Moved(after.event, tuple(g for g in moved.games[1:]) + after.games), rng)
+    event = await events.event(tid)
+    assert event.tournament.status == "finished"
+    later = [b for b in event.boards if b.round > 1]
+    assert later and all(leaver not in (b.first, b.second) for b in later)
+
+
+async def test_the_sweep_moves_on_an_event_a_crash_left_behind(events: Tournaments) -> None:
+    tid = await open_event(events, "swiss", 4)
+    moved = await events.start(tid, ORGANISER, manages_server=False)
+    for game in moved.games:  # the games end, and nobody tells the event (a crash)
+        await events.games.resign(game.id, game.players[0])
+    assert (await events.event(tid)).tournament.round == 1
+    swept = await events.sweep()
+    assert [m.event.tournament.round for m in swept if m.event.id == tid] == [2]
+    assert not [m for m in await events.sweep() if m.games], "round 2 is written once"
+
+
+# ----- two processes ----------------------------------------------------------------------
+
+
+@pytest.fixture
+async def two(database_url: str, clock: Clock) -> AsyncIterator[tuple[Tournaments, Tournaments]]:
+    """Two services on one database, each with its own store, as two processes have."""
+    stores = [await open_store(database_url, pool_size=12) for _ in range(2)]
+    many = SETTINGS.model_copy(update={"max_open_events": 50})
+    yield tuple(  # type: ignore[misc]
+        Tournaments(s, GameService(s, many, clock), many, clock) for s in stores
+    )
+    for store in stores:
+        await store.close()
+
+
+async def test_a_start_pressed_in_two_processes_makes_one_round(
+    two: tuple[Tournaments, Tournaments],
+) -> None:
+    a, b = two
+    tid = await open_event(a, "swiss", 7)
+    results = await asyncio.gather(
+        *(s.start(tid, ORGANISER, False) for s in (a, b, a, b)), return_exceptions=True
+    )
+    landed = [r for r in results if isinstance(r, Moved) and r.started]
+    assert len(landed) == 1, results
+    for result in results:
+        if isinstance(result, Exception):
+            assert isinstance(result, ServiceError), result
+    event = await a.event(tid)
+    assert len([g for g in event.boards if g.round == 1]) == 4  # 3 games and a bye
+
+
+async def test_the_last_results_seen_by_two_processes_pair_the_round_once(
+    two: tuple[Tournaments, Tournaments],
+) -> None:
+    a, b = two
+    for trial in range(4):
+        tid = await open_event(a, "swiss", 8)
+        moved = await a.start(tid, ORGANISER, False)
+        for game in moved.games:
+            await a.games.resign(game.id, game.players[trial % 2])
+        changes = await asyncio.gather(*(s.advance(tid) for s in (a, b, a, b, a, b)))
+        assert sum(1 for c in changes if c.new_round) == 1
+        event = await b.event(tid)
+        assert event.tournament.round == 2
+        assert len(event.boards_of(2)) == 4, "round 2 paired once"
+        games = await a.store.query(
+            "SELECT COUNT(*) AS n FROM games WHERE tournament_id = ?", (tid,)
+        )
+        assert games[0]["n"] == 8
+
+
+async def test_joins_at_once_fill_the_event_exactly(
+    two: tuple[Tournaments, Tournaments],
+) -> None:
+    a, b = two
+    event = await a.create(
+        GUILD, CHANNEL, None, ORGANISER, True, "Cup", "knockout", GameChoice(), max_entrants=5
+    )
+    services = itertools.cycle((a, b))
+    results = await asyncio.gather(
+        *(next(services).join(event.id, user) for user in range(200, 212)),
+        return_exceptions=True,
+    )
+    assert sum(1 for r in results if not isinstance(r, Exception)) == 5
+    assert len((await a.event(event.id)).entrants) == 5
