@@ -21,6 +21,7 @@ from discord.ext import commands
 from bot.ai import AiTurns
 from bot.cogs.admin import Admin
 from bot.cogs.decks import Decks
+from bot.cogs.events import Events
 from bot.cogs.games import Games
 from bot.cogs.hands import Hands
 from bot.cogs.help import Help
@@ -34,6 +35,7 @@ from bot.poster import Poster
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Store, open_store
+from bot.tournaments import Tournaments
 from bot.views import items
 from bot.views.live import LivePanels
 
@@ -74,6 +76,7 @@ class CaravanBot(commands.AutoShardedBot):
         # the cogs the persistent components hand their presses to (`bot.views.items`)
         self.games: Games | None = None
         self.hands: Hands | None = None
+        self.events: Events | None = None
 
     @property
     def pace(self) -> Pace:
@@ -108,12 +111,18 @@ class CaravanBot(commands.AutoShardedBot):
     async def _wire(self, service: GameService) -> None:
         """Give each part what it uses: the cogs, the commands, the components."""
         names, guard = self.names, self.guard
-        poster = Poster(self, service, names, LivePanels(self.clock))
+        tournaments = Tournaments(service.store, service, self.settings, self.clock)
+        poster = Poster(self, service, names, LivePanels(self.clock), tournaments)
         ai = self.ai = AiTurns(service, poster, self.wait_until_ready)
         self.games = Games(service, poster, ai, guard)
         self.hands = Hands(service, poster, ai, names, guard)
+        self.events = Events(tournaments, poster, names, guard)
         # what the components hand their presses to (checked against their protocols)
-        presses: tuple[items.GamePresses, items.HandPresses] = (self.games, self.hands)
+        presses: tuple[items.GamePresses, items.HandPresses, items.EventPresses] = (
+            self.games,
+            self.hands,
+            self.events,
+        )
         del presses
         cogs = Cogs(
             self.games,
@@ -121,9 +130,10 @@ class CaravanBot(commands.AutoShardedBot):
             Standing(service, names, guard),
             Decks(service, guard),
             Help(service, guard),
+            self.events,
         )
         admin = Admin(service, poster, ai, names, guard)
-        timers = Timers(service, poster, names, self.wait_until_ready)
+        timers = Timers(service, poster, names, self.wait_until_ready, tournaments)
         for cog in (*vars(cogs).values(), admin, timers):
             await self.add_cog(cog)
         self.tree.add_command(CaravanCommands(cogs))

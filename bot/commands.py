@@ -16,6 +16,7 @@ from bot.choices import TURN_TIMES
 from bot.cogs.admin import Admin
 from bot.cogs.common import Choices
 from bot.cogs.decks import Decks
+from bot.cogs.events import Events
 from bot.cogs.games import Games
 from bot.cogs.hands import Hands
 from bot.cogs.help import Help
@@ -41,6 +42,19 @@ DeckName = app_commands.Range[str, 1, MAX_DECK_NAME]
 DeckCards = app_commands.Range[str, 1, 4000]  # 4 x 54 cards of 3 characters, with spaces
 GameId = app_commands.Range[int, 1, 2**53]  # Discord's integers stop at 2**53
 Page = app_commands.Range[int, 1, 1000]
+EventName = app_commands.Range[str, 1, 60]
+EventRounds = app_commands.Range[int, 1, 20]
+Entrants = app_commands.Range[int, 2, 256]
+StartIn = app_commands.Range[int, 1, 7 * 24 * 60]
+EventId = app_commands.Range[int, 1, 2**53]
+FORMAT_CHOICES = [
+    app_commands.Choice(name=name, value=value)
+    for name, value in (
+        ("Swiss", "swiss"),
+        ("Round robin", "round-robin"),
+        ("Knockout", "knockout"),
+    )
+]
 
 
 @dataclass(frozen=True)
@@ -52,6 +66,7 @@ class Cogs:
     standing: Standing
     decks: Decks
     help: Help
+    events: Events
 
 
 class CaravanCommands(app_commands.Group):
@@ -198,6 +213,77 @@ class CaravanCommands(app_commands.Group):
     async def deck_delete(self, interaction: Interaction, name: DeckName) -> None:
         await self.cogs.decks.deck_delete(interaction, name)
 
+    tournament = app_commands.Group(name="tournament", description="The server's tournaments")
+
+    @tournament.command(name="create", description="Open a tournament for entries")
+    @app_commands.describe(
+        name="The tournament's name",
+        format="Swiss (default), round robin or knockout",
+        game="Caravan (New Vegas, the default) or Decktet Caravan (P.D. Magnus)",
+        rules="The rule preset (default: the server's, else new-vegas)",
+        jokers="Jokers per deck, 0 to 2 (default: the preset's)",
+        turn="Each player's time per move (default: the server's)",
+        hands="Decktet Caravan: how many hands each game lasts (default 5)",
+        rounds="A Swiss's rounds (default: enough for a clear winner)",
+        start_in="Minutes until it starts by itself (default: when you press Start)",
+        entrants="The most entrants (default 64)",
+        rated="Whether its games change the server's ratings (default: yes)",
+    )
+    @app_commands.choices(format=FORMAT_CHOICES, game=GAME_CHOICES, rules=RULE_CHOICES)
+    @app_commands.choices(turn=TURN_CHOICES)
+    async def tournament_create(
+        self,
+        interaction: Interaction,
+        name: EventName,
+        format: str = "swiss",
+        game: str | None = None,
+        rules: str | None = None,
+        jokers: Jokers | None = None,
+        turn: int | None = None,
+        hands: HandCount | None = None,
+        rounds: EventRounds | None = None,
+        start_in: StartIn | None = None,
+        entrants: Entrants = 64,
+        rated: bool = True,
+    ) -> None:
+        choice = GameChoice(rules, jokers, turn, None, game, hands)
+        await self.cogs.events.create(
+            interaction, name, format, choice, rounds, start_in, entrants, rated
+        )
+
+    @tournament.command(name="list", description="The tournaments open or running here")
+    async def tournament_list(self, interaction: Interaction) -> None:
+        await self.cogs.events.listed(interaction)
+
+    @tournament.command(name="show", description="A tournament's entrants, rounds and games")
+    @app_commands.describe(tournament="Which tournament (its number, #12)")
+    async def tournament_show(self, interaction: Interaction, tournament: EventId) -> None:
+        await self.cogs.events.show(interaction, tournament)
+
+    @tournament.command(name="standings", description="A tournament's standings, or its bracket")
+    @app_commands.describe(tournament="Which tournament (its number, #12)")
+    async def tournament_standings(self, interaction: Interaction, tournament: EventId) -> None:
+        await self.cogs.events.standings(interaction, tournament)
+
+    @tournament.command(name="withdraw", description="Leave a tournament that has started")
+    @app_commands.describe(tournament="Which tournament (its number, #12)")
+    async def tournament_withdraw(self, interaction: Interaction, tournament: EventId) -> None:
+        await self.cogs.events.withdraw(interaction, tournament)
+
+    @tournament.command(name="remove", description="The organiser removes a player")
+    @app_commands.describe(tournament="Which tournament (its number, #12)", player="Who")
+    async def tournament_remove(
+        self, interaction: Interaction, tournament: EventId, player: discord.Member
+    ) -> None:
+        await self.cogs.events.withdraw(interaction, tournament, player)
+
+    @tournament_show.autocomplete("tournament")
+    @tournament_standings.autocomplete("tournament")
+    @tournament_withdraw.autocomplete("tournament")
+    @tournament_remove.autocomplete("tournament")
+    async def _tournament(self, interaction: Interaction, current: str) -> Choices:
+        return await self.cogs.events.event_choices(interaction, current)
+
     @challenge.autocomplete("deck")
     @play_ai.autocomplete("deck")
     @deck_show.autocomplete("name")
@@ -228,6 +314,8 @@ class AdminCommands(app_commands.Group):
         jokers="Default jokers per deck (with rules: for that preset)",
         turn="Default time per move",
         threads="Whether each game gets its own thread",
+        organisers="A role whose members may create tournaments (besides Manage Server)",
+        clear_organisers="Only members with Manage Server create tournaments again",
     )
     @app_commands.choices(rules=RULE_CHOICES)
     @app_commands.choices(turn=TURN_CHOICES)
@@ -238,8 +326,12 @@ class AdminCommands(app_commands.Group):
         jokers: Jokers | None = None,
         turn: int | None = None,
         threads: bool | None = None,
+        organisers: discord.Role | None = None,
+        clear_organisers: bool = False,
     ) -> None:
-        await self.admin.admin_set(interaction, rules, jokers, turn, threads)
+        await self.admin.admin_set(
+            interaction, rules, jokers, turn, threads, organisers, clear_organisers
+        )
 
     @app_commands.command(description="Where games may start: add or remove a channel, or clear")
     @app_commands.describe(action="add, remove or clear (any channel)", channel="The channel")

@@ -124,10 +124,19 @@ class Ledger:
         jokers: int | None = None,
         turn_seconds: int | None = None,
         threads: bool | None = None,
+        organiser_role: int | None = None,
+        clear_organisers: bool = False,
     ) -> dict[str, Any]:
         """Change the server's defaults for new games (None: unchanged; a new preset
-        without jokers takes the preset's own); returns the settings now."""
+        without jokers takes the preset's own), and the role whose members may organise
+        tournaments besides those with Manage Server; returns the settings now."""
         changes: dict[str, Any] = {}
+        if organiser_role is not None and clear_organisers:
+            raise BadOption("Name an organiser role, or clear it: not both.")
+        if organiser_role is not None:
+            changes["organiser_role"] = organiser_role
+        if clear_organisers:
+            changes["organiser_role"] = None
         if preset is not None:
             changes["preset"] = preset
             changes["jokers"] = jokers  # None: the preset's own

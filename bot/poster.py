@@ -14,6 +14,9 @@ import discord
 from bot.names import Names
 from bot.records import AnyEvent, AnyView, Challenge, GameInfo, Outcome
 from bot.service import GameService
+from bot.tournament.records import Event
+from bot.tournaments import Moved, Tournaments
+from bot.views.events import game_call, podium, round_heading, sign_up, standings_panel
 from bot.views.live import LivePanels
 from bot.views.panels import (
     Panel,
@@ -32,12 +35,18 @@ Interaction = discord.Interaction[Any]
 
 class Poster:
     def __init__(
-        self, client: discord.Client, service: GameService, names: Names, live: LivePanels
+        self,
+        client: discord.Client,
+        service: GameService,
+        names: Names,
+        live: LivePanels,
+        events: Tournaments,
     ) -> None:
         self.client = client
         self.service = service
         self.names = names
         self.live = live
+        self.events = events
 
     async def channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
@@ -92,6 +101,11 @@ class Poster:
         if over and isinstance(channel, discord.Thread):
             with contextlib.suppress(discord.HTTPException):
                 await channel.edit(name=thread_title(info, names, True, view.winner))
+        if over and info.tournament_id is not None:  # an event's game: the event moves on
+            ended = info if not info.active else await self.service.game(info.id)
+            moved = await self.events.after_game(ended)
+            if moved is not None:
+                await self.event_moved(moved)
 
     async def after(self, outcome: Outcome, skip: int | None = None) -> None:
         """Post what a change to a game did and redraw its players' open panels (but
@@ -141,3 +155,108 @@ class Poster:
                 await channel.send(text, view=view, allowed_mentions=pinging(ping))
         except discord.HTTPException as error:
             log.warning("could not post to game %s: %s", info.id, error.status)
+
+    # ----- events ---------------------------------------------------------------------------
+
+    async def event_names(self, event: Event) -> dict[int, str]:
+        users = {e.user_id for e in event.entrants} | {event.tournament.organiser_id}
+        return await self.names.of_users(event.tournament.guild_id, users)
+
+    async def event_games(self, event: Event) -> dict[int, GameInfo]:
+        ids = [b.game_id for b in event.boards if b.game_id is not None]
+        return {game_id: await self.service.game(game_id) for game_id in ids}
+
+    async def event_moved(self, moved: Moved) -> None:
+        """Show what a change did to an event: its sign-up message as it is now; a new
+        round announced (with the standings so far) and its games opened, each on a line
+        pinging its two players with the game's thread hanging from it; the podium."""
+        event = moved.event
+        names = await self.event_names(event)
+        await self._sign_up(event, names)
+        tournament = event.tournament
+        if moved.new_round or moved.started:
+            byes = [b.first for b in event.boards_of(tournament.round) if b.second is None]
+            heading = round_heading(event, byes, names)
+            if tournament.round > 1:
+                await self._post_panel(event, await standings_panel(event, names, heading))
+            else:
+                await self._post_text(event, heading)
+        for info in moved.games:
+            await self.open_event_game(info)
+        if moved.finished:
+            winners = [r.player for r in event.standings() if r.rank == 1]
+            panel = await standings_panel(event, names, podium(event, names), winners)
+            await self._post_panel(event, panel)
+
+    async def open_event_game(self, info: GameInfo) -> None:
+        """Post an event's game, once: a line pinging its players, its thread from that
+        line, its first table (`begin`). A player who left the server forfeits (Discord
+        does not tell a bot without the members intent who leaves: it is found here)."""
+        if not await self.events.claim_posting(info.id):
+            return  # another process (or an earlier sweep) posts it
+        gone = [user for user in info.players if not await self._member(info.guild_id, user)]
+        if gone and info.tournament_id is not None:
+            with contextlib.suppress(Exception):
+                _, ended = await self.events.withdraw(
+                    info.tournament_id, gone[0], gone[0], False, "left the server"
+                )
+                info = next((g for g in ended if g.id == info.id), info)
+        channel = await self.channel(info.channel_id)
+        event_name, round_ = (info.event or "").rsplit(", round ", 1) if info.event else ("", "")
+        try:
+            message = await channel.send(
+                game_call(info, event_name, int(round_ or 0)),
+                allowed_mentions=pinging(*info.players),
+            )
+        except discord.HTTPException as error:
+            log.warning("could not post event game %s: %s", info.id, error.status)
+            await self.events.unclaim_posting(info.id)
+            return
+        await self.begin(info, message)
+
+    async def withdrawn(self, ended: list[GameInfo]) -> None:
+        """Post the end of the games a withdrawal resigned (and move their events on)."""
+        for info in ended:
+            await self.table(info.id)
+
+    async def _member(self, guild_id: int, user_id: int) -> bool:
+        guild = self.client.get_guild(guild_id)
+        if guild is None or guild.get_member(user_id) is not None:
+            return True
+        try:
+            await guild.fetch_member(user_id)
+        except discord.NotFound:
+            return False
+        except discord.HTTPException:
+            return True  # unsure: play on
+        return True
+
+    async def _sign_up(self, event: Event, names: dict[int, str]) -> None:
+        tournament = event.tournament
+        if tournament.message_id is None:
+            return
+        panel = sign_up(event, names)
+        channel = self.client.get_channel(tournament.channel_id)
+        if not isinstance(channel, discord.TextChannel | discord.Thread):
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(tournament.message_id).edit(
+                content=panel.content, view=panel.view
+            )
+
+    async def _post_text(self, event: Event, text: str) -> None:
+        try:
+            channel = await self.channel(event.tournament.channel_id)
+            await channel.send(text, allowed_mentions=pinging())
+        except discord.HTTPException as error:
+            log.warning("could not post to event %s: %s", event.id, error.status)
+
+    async def _post_panel(self, event: Event, panel: Panel) -> None:
+        try:
+            channel = await self.channel(event.tournament.channel_id)
+            kwargs: dict[str, Any] = {"allowed_mentions": pinging(*panel.pings)}
+            if panel.file is not None:
+                kwargs["file"] = panel.file
+            await channel.send(panel.content, **kwargs)
+        except discord.HTTPException as error:
+            log.warning("could not post to event %s: %s", event.id, error.status)

@@ -30,7 +30,7 @@ from bot.store import Store
 from bot.store.events import EventChanged, NewTournament, Result, TooManyEvents
 from bot.store.rows import NewGame
 from bot.tournament import FORMATS, default_rounds
-from bot.tournament.records import Board, Event
+from bot.tournament.records import Board, Event, Tournament
 from bot.tournament.rounds import Step, planned_rounds
 
 log = logging.getLogger("bot.tournaments")
@@ -40,6 +40,7 @@ MOST_ROUNDS = 20
 MOST_ENTRANTS = 256
 FEWEST = {"swiss": 3, "round-robin": 3, "knockout": 2}
 RETRIES = 5
+POSTING_STALE = 10 * 60  # seconds after which an unfinished posting is taken over
 
 
 class EventRefused(ServiceError):
@@ -390,6 +391,11 @@ class Tournaments:
     async def events_of(self, guild_id: int, user_id: int) -> list[Event]:
         return [await self.event(t.id) for t in await self.store.tournaments_of(guild_id, user_id)]
 
+    async def recent(self, guild_id: int) -> list[Tournament]:
+        """The server's events, newest first (for autocompletes)."""
+        statuses = ("open", "running", "finished", "cancelled")
+        return await self.store.tournaments(guild_id, statuses, 25)
+
     async def listed(self, guild_id: int) -> list[Event]:
         """The server's events open or running, newest first."""
         found = await self.store.tournaments(guild_id, ("open", "running"))
@@ -403,13 +409,28 @@ class Tournaments:
             if e.tournament.running and user_id in e.active
         ]
 
+    # ----- posting an event's games once
+
+    async def claim_posting(self, game_id: int) -> bool:
+        """Whether the caller posts the event's game (once, whichever process asks)."""
+        now = self.clock()
+        return await self.store.claim_posting(game_id, now, now - POSTING_STALE)
+
+    async def unclaim_posting(self, game_id: int) -> None:
+        await self.store.unclaim_posting(game_id)
+
+    async def unposted(self) -> list[GameInfo]:
+        """Events' games a stopped process made or claimed and never posted."""
+        now = self.clock()
+        return await self.store.unposted_games(now - 60, now - POSTING_STALE, self.games.shards)
+
     # ----- the minute's sweep
 
     async def sweep(self) -> list[Moved]:
         """Start the events whose time came (or cancel them, too few), and move on every
         running event whose games ended (a round a crash left unpaired)."""
         moved = []
-        for tournament in await self.store.due_tournaments(self.clock()):
+        for tournament in await self.store.due_tournaments(self.clock(), self.games.shards):
             try:
                 if tournament.status == "open":
                     moved.append(await self._start(await self.event(tournament.id)))

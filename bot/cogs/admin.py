@@ -51,10 +51,15 @@ class Admin(commands.Cog):
         jokers: int | None,
         turn: int | None,
         threads: bool | None,
+        organisers: Any | None = None,
+        clear_organisers: bool = False,
     ) -> None:
         async def work() -> None:
             guild_id = _admin(interaction)
-            server = await self.service.set_defaults(guild_id, rules, jokers, turn, threads)
+            role = organisers.id if organisers is not None else None
+            server = await self.service.set_defaults(
+                guild_id, rules, jokers, turn, threads, role, clear_organisers
+            )
             await interaction.response.send_message(
                 "Saved.\n" + settings_text(self.service.settings, server), ephemeral=True
             )
@@ -110,10 +115,13 @@ def settings_text(settings: Settings, server: dict[str, Any]) -> str:
     channels = server.get("channels") or []
     where = ", ".join(f"<#{c}>" for c in channels) if channels else "any channel"
     threads = server.get("threads", settings.game_threads)
+    role = server.get("organiser_role")
+    organisers = f" and the role <@&{role}>" if role else ""
     return (
         "**Caravan on this server**\n"
         f"Default rules: {NEW_VEGAS.rules_words(rules)}\n"
         f"Default turn time: {turn_words(int(turn))}\n"
         f"Games may start in: {where}\n"
-        f"Each game gets its own thread: {'yes' if threads else 'no'}"
+        f"Each game gets its own thread: {'yes' if threads else 'no'}\n"
+        f"Tournaments are organised by: members with Manage Server{organisers}"
     )

@@ -1,6 +1,7 @@
-"""The clock's work, every minute: open challenges expire, and turn deadlines are kept
+"""The clock's work, every minute: open challenges expire, turn deadlines are kept
 (a reminder at half time, the claim offered when a turn runs out, the AI's claim, the end
-of games nobody claimed). Both come from the database, so a restart neither forgets nor
+of games nobody claimed), and events move on (timed starts, rounds and games a stopped
+process left). Both come from the database, so a restart neither forgets nor
 repeats one; each process keeps its own servers' (`Settings.shards`)."""
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from bot.inert import md
 from bot.names import Names
 from bot.poster import Poster
 from bot.service import GameService
+from bot.tournaments import Tournaments
 from bot.views import items
 
 log = logging.getLogger("caravan.bot")
@@ -26,11 +28,13 @@ class Timers(commands.Cog):
         poster: Poster,
         names: Names,
         ready: Callable[[], Awaitable[None]],
+        events: Tournaments,
     ) -> None:
         self.service = service
         self.poster = poster
         self.names = names
         self.ready = ready
+        self.events = events
 
     async def cog_load(self) -> None:
         self.minutely.start()
@@ -40,7 +44,7 @@ class Timers(commands.Cog):
 
     @tasks.loop(seconds=60)
     async def minutely(self) -> None:
-        for chore in (self.expire_challenges, self.sweep_deadlines):
+        for chore in (self.expire_challenges, self.sweep_deadlines, self.sweep_events):
             try:
                 await chore()
             except Exception:
@@ -79,3 +83,11 @@ class Timers(commands.Cog):
             await self.poster.after(outcome)
         for info in found.closed:
             await self.poster.table(info.id)
+
+    async def sweep_events(self) -> None:
+        """Start the events whose time came (or cancel them), pair the rounds a stopped
+        process left, and post the games nobody posted."""
+        for moved in await self.events.sweep():
+            await self.poster.event_moved(moved)
+        for info in await self.events.unposted():
+            await self.poster.open_event_game(info)

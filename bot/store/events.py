@@ -14,8 +14,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from bot.records import GameInfo
 from bot.store.errors import Conflict
-from bot.store.rows import NewGame
+from bot.store.rows import ALL, NewGame, Shards
 from bot.store.script import Row, Script
 from bot.tournament.records import (
     CANCELLED,
@@ -243,14 +244,58 @@ class EventStore:
         )
         return [Tournament.from_row(row) for row in rows]
 
-    async def due_tournaments(self, now: float) -> list[Tournament]:
-        """Events to look at: open ones whose start time came, and every running one."""
-        rows = await self.query(
-            "SELECT * FROM tournaments WHERE (status = 'open' AND starts_at <= ?) "
-            "OR status = 'running' ORDER BY id",
-            (now,),
-        )
-        return [Tournament.from_row(row) for row in rows]
+    async def due_tournaments(self, now: float, shards: Shards = ALL) -> list[Tournament]:
+        """Events to look at, in the servers on `shards`: open ones whose start time came,
+        and every running one."""
+
+        def due() -> Script[list[Tournament]]:
+            rows = yield (
+                "SELECT * FROM tournaments WHERE ((status = 'open' AND starts_at <= ?) "
+                f"OR status = 'running') AND {shards.sql()} ORDER BY id",
+                (now,),
+            )
+            return [Tournament.from_row(row) for row in rows]
+
+        return await self._script(due)
+
+    async def claim_posting(self, game_id: int, now: float, stale_before: float) -> bool:
+        """Whether this process posts an event's game: the first to claim it (its message
+        id set to 0 until posted), or a claim older than `stale_before` (its poster
+        stopped)."""
+
+        def claim() -> Script[bool]:
+            rows = yield (
+                "UPDATE games SET message_id = 0, updated_at = ? WHERE id = ? "
+                "AND status = 'active' AND (message_id IS NULL "
+                "OR (message_id = 0 AND updated_at < ?)) RETURNING id",
+                (now, game_id, stale_before),
+            )
+            return bool(rows)
+
+        return await self._script(claim)
+
+    async def unclaim_posting(self, game_id: int) -> None:
+        def unclaim() -> Script[None]:
+            yield ("UPDATE games SET message_id = NULL WHERE id = ? AND message_id = 0", (game_id,))
+
+        await self._script(unclaim)
+
+    async def unposted_games(
+        self, made_before: float, stale_before: float, shards: Shards = ALL
+    ) -> list[GameInfo]:
+        """Events' games in progress never posted (made before `made_before`), or whose
+        posting was claimed before `stale_before` and not done: a process stopped."""
+
+        def unposted() -> Script[list[GameInfo]]:
+            rows = yield (
+                "SELECT * FROM games WHERE tournament_id IS NOT NULL AND status = 'active' "
+                "AND ((message_id IS NULL AND created_at < ?) "
+                f"OR (message_id = 0 AND updated_at < ?)) AND {shards.sql()} ORDER BY id",
+                (made_before, stale_before),
+            )
+            return [GameInfo.from_row(row) for row in rows]
+
+        return await self._script(unposted)
 
     async def set_tournament_message(self, tournament_id: int, message_id: int) -> None:
         def update() -> Script[None]:

@@ -124,6 +124,9 @@ class Bracket:
     champion: int | None
     reached: Mapping[int, int]
     over: bool  # the final is decided
+    # every round so far, the current one last: its matches and where each stands (for
+    # drawing the bracket)
+    rounds: tuple[tuple[tuple[Pairing, MatchState], ...], ...] = ()
 
 
 def knockout(
@@ -141,6 +144,7 @@ def knockout(
     seed = {player: index for index, player in enumerate(seeded)}
     reached = dict.fromkeys(seed, 1)
     round_ = 1
+    drawn: list[tuple[tuple[Pairing, MatchState], ...]] = []
     while True:
         gone = {player for player, round_left in left.items() if round_left <= round_}
         matches: list[Pairing] = []
@@ -167,6 +171,7 @@ def knockout(
             states.append(state)
             after.append(state.winner if state.decided else None)
         decided = all(state.decided for state in states)
+        drawn.append(tuple(zip(matches, states, strict=True)))
         if not decided or len(slots) == 2:
             over = decided  # and this is the final
             next_games = tuple(s.next_game for s in states if s.next_game is not None)
@@ -178,6 +183,7 @@ def knockout(
                 after[0] if over else None,
                 reached,
                 over,
+                tuple(drawn),
             )
         slots = after
         round_ += 1

@@ -2,8 +2,9 @@
 carries what it acts on (a challenge, or a game and the version its panel was drawn at), so
 every button already posted keeps working after a restart. The acting user always comes
 from the interaction, never from the custom_id. A press is handed to the cog that does the
-work (`bot.cogs.games`, `bot.cogs.hands`), which the bot names as `games` and `hands`: what
-each must do is the protocol `GamePresses` or `HandPresses` below."""
+work (`bot.cogs.games`, `bot.cogs.hands`, `bot.cogs.events`), which the bot names as
+`games`, `hands` and `events`: what each must do is the protocol `GamePresses`,
+`HandPresses` or `EventPresses` below."""
 
 from __future__ import annotations
 
@@ -32,6 +33,12 @@ class HandPresses(Protocol):
     ) -> None: ...
     async def play(
         self, interaction: Interaction, game_id: int, version: int, move: str
+    ) -> None: ...
+
+
+class EventPresses(Protocol):
+    async def event_press(
+        self, interaction: Interaction, tournament_id: int, action: str
     ) -> None: ...
 
 
@@ -333,7 +340,44 @@ class GameAction(
             await games.rematch(interaction, self.game_id)
 
 
+EVENT_BUTTONS = {
+    "join": ("Join", discord.ButtonStyle.success),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "start": ("Start", discord.ButtonStyle.primary),
+    "cancel": ("Cancel", discord.ButtonStyle.danger),
+    "standings": ("Standings", discord.ButtonStyle.secondary),
+}
+
+
+class EventButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"caravan:event:(?P<id>\d+):(?P<action>join|leave|start|cancel|standings)",
+):
+    """A tournament's sign-up buttons (Join, Leave; the organiser's Start and Cancel), and
+    Standings on its messages once it runs."""
+
+    def __init__(self, tournament_id: int, action: str) -> None:
+        label, style = EVENT_BUTTONS[action]
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, custom_id=f"caravan:event:{tournament_id}:{action}"
+            )
+        )
+        self.tournament_id, self.action = tournament_id, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> EventButton:
+        return cls(int(match["id"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        events = cast(EventPresses, interaction.client.events)
+        await events.event_press(interaction, self.tournament_id, self.action)
+
+
 ALL_ITEMS = (
+    EventButton,
     AnswerButton,
     GameButton,
     ResignButton,

@@ -45,6 +45,7 @@ def pinging(*user_ids: int | None) -> discord.AllowedMentions:
 # A name in a thread's title: three fit in Discord's 100 characters with the bot's words
 # ("Decktet Caravan: A vs B: A won").
 TITLE_NAME = 24
+EVENT_TITLE = 36  # an event's name and round in a game's title, with two names
 CHALLENGE_ENDS = {
     "accepted": "Accepted: the game is on.",
     "declined": "Declined.",
@@ -83,7 +84,9 @@ def thread_title(
     short = {seat: cut(name, TITLE_NAME) for seat, name in names.items()}
     if info.ai_seat is not None:
         short[info.ai_seat] += f" ({info.ai_level})"
-    words = f"{info.title}: {short['A']} vs {short['B']}"
+    # an event's game says its event and round ("Friday Swiss, round 2: A vs B")
+    where = cut(info.event, EVENT_TITLE) if info.event else info.title
+    words = f"{where}: {short['A']} vs {short['B']}"
     if over:
         if info.status == "abandoned":
             words += ": no result"

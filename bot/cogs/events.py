@@ -1,0 +1,193 @@
+"""A server's tournaments in Discord: creating one, its sign-up message's buttons (Join,
+Leave; the organiser's Start and Cancel; Standings once it runs), `/caravan tournament
+list`, `show`, `standings`, `withdraw` and `remove`, and a member who leaves the server
+forfeiting their events. The events service decides; the poster posts what changed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.common import Choices, guild_of
+from bot.errors import NotFound
+from bot.games.base import GameChoice
+from bot.guard import Guard
+from bot.names import Names
+from bot.poster import Poster
+from bot.tournaments import Tournaments
+from bot.views.events import event_line, show_text, sign_up, standings_panel
+from bot.views.panels import pinging
+
+Interaction = discord.Interaction[Any]
+
+
+def _manages(interaction: Interaction) -> bool:
+    permissions = getattr(interaction.user, "guild_permissions", None)
+    return bool(permissions is not None and permissions.manage_guild)
+
+
+def _roles(interaction: Interaction) -> list[int]:
+    return [role.id for role in getattr(interaction.user, "roles", [])]
+
+
+class Events(commands.Cog):
+    def __init__(self, events: Tournaments, poster: Poster, names: Names, guard: Guard) -> None:
+        self.tournaments = events
+        self.poster = poster
+        self.names = names
+        self.guard = guard
+
+    async def create(
+        self,
+        interaction: Interaction,
+        name: str,
+        format: str,
+        choice: GameChoice,
+        rounds: int | None,
+        start_in: int | None,
+        max_entrants: int,
+        rated: bool,
+    ) -> None:
+        async def work() -> None:
+            guild_id = guild_of(interaction)
+            channel = interaction.channel
+            channel_id = interaction.channel_id or 0
+            parent = getattr(channel, "parent_id", None)
+            allowed = await self.tournaments.may_organise(
+                guild_id, _manages(interaction), _roles(interaction)
+            )
+            event = await self.tournaments.create(
+                guild_id,
+                channel_id,
+                parent,
+                interaction.user.id,
+                allowed,
+                name,
+                format,
+                choice,
+                rounds,
+                start_in,
+                max_entrants,
+                rated,
+            )
+            panel = sign_up(event, await self.poster.event_names(event))
+            assert panel.view is not None  # an open event has its buttons
+            await interaction.response.send_message(
+                panel.content, view=panel.view, allowed_mentions=pinging()
+            )
+            message = await interaction.original_response()
+            await self.tournaments.set_message(event.id, message.id)
+
+        await self.guard(interaction, "event-create", work())
+
+    async def event_press(self, interaction: Interaction, tournament_id: int, action: str) -> None:
+        async def work() -> None:
+            user = interaction.user.id
+            if action == "standings":
+                await self._standings(interaction, tournament_id)
+                return
+            if action in ("join", "leave"):
+                if action == "join":
+                    event = await self.tournaments.join(tournament_id, user)
+                else:
+                    event = await self.tournaments.leave(tournament_id, user)
+                panel = sign_up(event, await self.poster.event_names(event))
+                await interaction.response.edit_message(content=panel.content, view=panel.view)
+                return
+            await interaction.response.defer()
+            if action == "start":
+                moved = await self.tournaments.start(tournament_id, user, _manages(interaction))
+            else:
+                moved = await self.tournaments.cancel(tournament_id, user, _manages(interaction))
+            await self.poster.event_moved(moved)
+
+        await self.guard(interaction, f"event-{action}", work())
+
+    async def _standings(self, interaction: Interaction, tournament_id: int) -> None:
+        event = await self._here(interaction, tournament_id)
+        names = await self.poster.event_names(event)
+        heading = event_line(event)
+        panel = await standings_panel(event, names, heading)
+        assert panel.file is not None
+        await interaction.response.send_message(
+            panel.content, file=panel.file, ephemeral=True, allowed_mentions=pinging()
+        )
+
+    async def _here(self, interaction: Interaction, tournament_id: int) -> Any:
+        event = await self.tournaments.event(tournament_id)
+        if event.tournament.guild_id != guild_of(interaction):
+            raise NotFound("There is no such tournament in this server.")
+        return event
+
+    async def standings(self, interaction: Interaction, tournament_id: int) -> None:
+        await self.guard(
+            interaction, "event-standings", self._standings(interaction, tournament_id)
+        )
+
+    async def listed(self, interaction: Interaction) -> None:
+        async def work() -> None:
+            events = await self.tournaments.listed(guild_of(interaction))
+            lines = [event_line(event) for event in events]
+            text = "\n".join(lines) or (
+                "No tournaments are open or running here. Members with Manage Server (or the "
+                "organiser role) start one with /caravan tournament create."
+            )
+            await interaction.response.send_message(
+                text[:2000], ephemeral=True, allowed_mentions=pinging()
+            )
+
+        await self.guard(interaction, "event-list", work())
+
+    async def show(self, interaction: Interaction, tournament_id: int) -> None:
+        async def work() -> None:
+            event = await self._here(interaction, tournament_id)
+            names = await self.poster.event_names(event)
+            games = await self.poster.event_games(event)
+            await interaction.response.send_message(
+                show_text(event, names, games), ephemeral=True, allowed_mentions=pinging()
+            )
+
+        await self.guard(interaction, "event-show", work())
+
+    async def withdraw(
+        self, interaction: Interaction, tournament_id: int, member: Any | None = None
+    ) -> None:
+        """Withdraw yourself, or (`member`, the organiser) remove a player."""
+
+        async def work() -> None:
+            await self._here(interaction, tournament_id)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            user = interaction.user.id
+            leaver = member.id if member is not None else user
+            why = "withdrew" if leaver == user else "removed"
+            event, ended = await self.tournaments.withdraw(
+                tournament_id, leaver, user, _manages(interaction), why
+            )
+            names = await self.poster.event_names(event)
+            who = "You withdrew" if leaver == user else f"{names.get(leaver, 'The player')} is out"
+            await interaction.followup.send(
+                f"{who} from {event.tournament.name}: never paired again; a game in progress "
+                "was resigned.",
+                ephemeral=True,
+                allowed_mentions=pinging(),
+            )
+            await self.poster.withdrawn(ended)
+
+        await self.guard(interaction, "event-withdraw", work())
+
+    async def event_choices(self, interaction: Interaction, current: str) -> Choices:
+        """The server's events, newest first: "#3 Friday Swiss (round 2 of 4)"."""
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            return []
+        found = await self.tournaments.recent(guild_id)
+        choices = []
+        for tournament in found:
+            label = f"#{tournament.id} {tournament.name} ({tournament.status})"
+            if current and current.lower() not in label.lower():
+                continue
+            choices.append(app_commands.Choice(name=label[:100], value=tournament.id))
+        return choices[:25]

@@ -1,0 +1,135 @@
+"""A tournament's pictures: the standings (a table: rank, player, points, tie-breaks) and a
+knockout's bracket (a column a round, each match a box, the winner marked). Laid out for
+Discord's inline width: 720 px wide, shown at 550, so the 20 px names read at ~15 px.
+Names come in drawable (`bot.render.style.drawable`); no Discord here."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from PIL import Image, ImageDraw
+
+from bot.render import style
+from bot.render.style import AMBER, BAND, BAR, FELT, GREEN, INK, MUTED, Colour, text
+from bot.tournament import TIE_BREAKS, Bracket, Row
+from bot.tournament.records import Event
+
+WIDTH = 720
+HEAD = 56  # the title bar
+ROW = 36
+MOST_ROWS = 40  # rows drawn; the rest are counted on a last line
+COLUMNS = {
+    "buchholz-cut-1": "BH-1",
+    "sonneborn-berger": "SB",
+    "direct-encounter": "DE",
+    "round-reached": "Round",
+}
+FORMAT_TITLES = {"swiss": "Swiss", "round-robin": "Round robin", "knockout": "Knockout"}
+
+
+def _name(names: Mapping[int, str], player: int | None) -> str:
+    if player is None:
+        return "a bye"
+    return style.drawable(names.get(player, "")) or "a member"
+
+
+def _number(value: float) -> str:
+    whole = int(value)
+    if value == whole:
+        return str(whole)
+    return f"{whole}\u00bd" if whole else "\u00bd"
+
+
+def _title(image: Image.Image, event: Event, subtitle: str) -> None:
+    ImageDraw.Draw(image).rectangle((0, 0, image.width, HEAD), fill=BAR)
+    name = style.fit(event.tournament.name, 22, image.width - 40)
+    text(image, (20, 20), name, 22, AMBER)
+    text(image, (20, 44), style.fit(subtitle, 15, image.width - 40), 15, MUTED, bold=False)
+
+
+def standings_png(event: Event, rows: Sequence[Row], names: Mapping[int, str]) -> bytes:
+    """The standings as a table; the leaders marked, withdrawn players greyed."""
+    tournament = event.tournament
+    shown = list(rows[:MOST_ROWS])
+    more = len(rows) - len(shown)
+    breaks = [COLUMNS.get(t, t) for t in TIE_BREAKS[tournament.format]]
+    height = HEAD + ROW * (len(shown) + 1) + (ROW if more > 0 else 0) + 12
+    image = Image.new("RGB", (WIDTH, height), FELT)
+    draw = ImageDraw.Draw(image)
+    played = max((b.round for b in event.boards if b.points is not None), default=0)
+    state = "final standings" if tournament.status == "finished" else f"after round {played}"
+    _title(image, event, f"{FORMAT_TITLES[tournament.format]} \u00b7 {state}")
+    right = WIDTH - 20
+    columns = [right - 80 * i for i in range(len(breaks), -1, -1)]  # points, then breaks
+    y = HEAD + ROW / 2
+    text(image, (20, y), "#", 15, MUTED, bold=False)
+    text(image, (64, y), "Player", 15, MUTED, bold=False)
+    for x, words in zip(columns, ["Points", *breaks], strict=True):
+        text(image, (x, y), words, 15, MUTED, "rm", bold=False)
+    name_width = columns[0] - 80 - 64
+    for index, row in enumerate(shown):
+        top = HEAD + ROW * (index + 1)
+        if index % 2 == 0:
+            draw.rectangle((0, top, WIDTH, top + ROW), fill=BAND)
+        y = top + ROW / 2
+        colour: Colour = MUTED if row.withdrawn else (AMBER if row.rank == 1 else INK)
+        text(image, (20, y), str(row.rank), 20, colour)
+        who = _name(names, row.player) + (" (withdrew)" if row.withdrawn else "")
+        text(image, (64, y), style.fit(who, 20, name_width), 20, colour)
+        values = [_number(row.points), *(_break(v) for v in row.tie_breaks)]
+        for x, words in zip(columns, values, strict=False):
+            text(image, (x, y), words, 20, colour, "rm")
+    if more > 0:
+        y = HEAD + ROW * (len(shown) + 1) + ROW / 2
+        text(image, (64, y), f"and {more} more", 17, MUTED, bold=False)
+    return style.encode(image)
+
+
+def _break(value: float) -> str:
+    return _number(value) if value * 2 == int(value * 2) else f"{value:.2f}"
+
+
+BOX_W, BOX_H, GAP = 200, 64, 14  # a match: two names, one under the other
+
+
+def bracket_png(event: Event, bracket: Bracket, names: Mapping[int, str]) -> bytes:
+    """The knockout so far: a column a round (round 1 on the left), each match a box of
+    its two players, the winner in green, a match being played outlined in amber; the
+    champion named under the title."""
+    rounds = list(bracket.rounds)
+    first = len(rounds[0]) if rounds else 1
+    columns = max(len(rounds), 1)
+    width = max(WIDTH, 40 + columns * (BOX_W + 40))
+    height = HEAD + 40 + first * (BOX_H + GAP) + 20
+    image = Image.new("RGB", (width, height), FELT)
+    draw = ImageDraw.Draw(image)
+    champion = bracket.champion
+    status = (
+        f"won by {_name(names, champion)}"
+        if champion is not None
+        else f"round {bracket.round} being played"
+    )
+    _title(image, event, f"Knockout \u00b7 {status}")
+    top = HEAD + 30
+    slot = BOX_H + GAP
+    for column, matches in enumerate(rounds):
+        x = 20 + column * (BOX_W + 40)
+        text(image, (x, HEAD + 16), f"Round {column + 1}", 15, MUTED, bold=False)
+        spacing = slot * (2**column)
+        for index, (match, state) in enumerate(matches):
+            y = top + index * spacing + (spacing - BOX_H) / 2
+            playing = not state.decided
+            outline = AMBER if playing else BAND
+            draw.rounded_rectangle(
+                (x, y, x + BOX_W, y + BOX_H), 8, fill=BAR, outline=outline, width=2
+            )
+            for line, player in enumerate((match.first, match.second)):
+                won = state.decided and state.winner == player and player is not None
+                lost = state.decided and player is not None and not won
+                colour: Colour = GREEN if won else (MUTED if lost or player is None else INK)
+                words = style.fit(_name(names, player), 17, BOX_W - 20)
+                text(image, (x + 10, y + 18 + line * 28), words, 17, colour, bold=won)
+            if column + 1 < len(rounds):
+                middle = y + BOX_H / 2
+                draw.line((x + BOX_W, middle, x + BOX_W + 20, middle), fill=BAND, width=2)
+    return style.encode(image)

@@ -1,0 +1,199 @@
+"""Tournaments end to end through SimCord: created by a member with Manage Server, joined
+with the sign-up message's buttons, started, every game opened in its own thread and
+played through the buttons (the hand panel; a resignation ends most games quickly), rounds
+paired as the last game of each ends, the standings posted, the podium at the end.
+
+A Swiss of 7 for 3 rounds with a withdrawal, a timeout claim and a restart mid-round; a
+round robin of 5; a knockout of 8 with a drawn game replayed with the seats swapped (a New
+Vegas game only draws at its 1,000-move limit, so that one game's draw is written through
+the store, as the game service writes any ending); and bad input refused privately."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+from simcord import SetupError
+
+from bot.simulate import Table, mover_of, opened, panel_of, play_turn, restart
+from bot.store.rows import Ending
+
+TURNS = 4  # moves played through the hand panel before a player resigns
+
+
+async def organiser(t: Table) -> Any:
+    managers = t.guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
+    return t.guild.add_member(t.env.create_user("Boss"), roles=[managers])
+
+
+async def create(t: Table, members: list[Any], format: str, **options: Any) -> tuple[Any, int]:
+    boss = await organiser(t)
+    made = await boss.slash(
+        t.channel, "caravan tournament create", name="Friday Cup", format=format, **options
+    )
+    signup = made.response
+    assert "Friday Cup" in signup.content and "Starts when the organiser presses Start" in (
+        signup.content
+    )
+    for member in members:
+        await member.click(signup, label="Join")
+    assert f"Entrants ({len(members)} of" in t.channel.history()[0].content
+    await boss.click(signup, label="Start")
+    event = (await t.env.bot.events.tournaments.listed(t.guild.id))[0]
+    return boss, event.id
+
+
+def event_threads(t: Table) -> list[Any]:
+    """The event's games' threads, oldest first."""
+    return [th for th in t.channel.threads if "Friday Cup" in th.name]
+
+
+def playing(t: Table) -> list[Any]:
+    return [th for th in event_threads(t) if "Game over" not in th.history()[-1].content]
+
+
+async def play_game(t: Table, thread: Any, rng: random.Random, players: list[Any]) -> None:
+    """A few moves through the hand panel, then the player to move resigns."""
+    for _ in range(TURNS):
+        if not await play_turn(t, thread, rng, players):
+            return
+    last = thread.history()[-1]
+    if "Game over" in last.content:
+        return
+    loser = mover_of(t, last, players)
+    asked = await loser.click(last, label="Resign")
+    await loser.click(asked.response, label="Yes, resign")
+
+
+async def status(t: Table, tournament_id: int) -> str:
+    return (await t.env.bot.events.tournaments.event(tournament_id)).tournament.status
+
+
+async def play_event(
+    t: Table, tournament_id: int, members: list[Any], rng: random.Random, limit: int = 200
+) -> None:
+    for _ in range(limit):
+        if await status(t, tournament_id) == "finished":
+            return
+        threads = playing(t)
+        assert threads, "a running event has games being played"
+        await play_game(t, threads[0], rng, members)
+    raise AssertionError("the event did not finish")
+
+
+def members_named(t: Table, count: int) -> list[Any]:
+    return [t.guild.add_member(t.env.create_user(f"Entrant {i}")) for i in range(count)]
+
+
+async def test_a_seven_player_swiss_with_a_withdrawal_a_claim_and_a_restart(
+    tmp_path: Path,
+) -> None:
+    async with opened(tmp_path) as t:
+        members = members_named(t, 7)
+        rng = random.Random(7)
+        _, tid = await create(t, members, "swiss", rounds=3, turn=300)
+        first_round = playing(t)
+        assert len(first_round) == 3, "7 players: 3 games and a bye"
+        assert "round 1 of 3 begins" in "\n".join(m.content for m in t.channel.history())
+        # a restart in the middle of round 1
+        await play_game(t, first_round[0], rng, members)
+        await restart(t)
+        await play_game(t, first_round[1], rng, members)
+        # the last game of round 1 runs out of time: the waiting player claims
+        last_game = first_round[2]
+        await t.env.advance_time(301)
+        await t.env.advance_time(60)
+        notice = last_game.history()[-1]
+        assert "ran out" in notice.content, notice.content
+        claimer = next(m for m in members if f"<@{m.id}>" in notice.content)
+        await claimer.click(notice, label="Claim the win")
+        assert "Game over" in last_game.history()[-1].content
+        # round 2 is paired at once, with the standings
+        assert len(playing(t)) == 3
+        posted = "\n".join(m.content for m in t.channel.history())
+        assert "round 2 of 3 begins" in posted
+        assert any(
+            a.filename == "standings.png" for m in t.channel.history() for a in m.attachments
+        )
+        # a player withdraws: their game is resigned, and they are never paired again
+        leaver = next(
+            m
+            for m in members
+            if any(f"<@{m.id}>" in th.history()[0].content for th in playing(t)[:1])
+        )
+        answer = await leaver.slash(t.channel, "caravan tournament withdraw", tournament=tid)
+        said = panel_of(answer)
+        assert said.ephemeral and "You withdrew" in said.content, said.content
+        await play_event(t, tid, members, rng)
+        event = await t.env.bot.events.tournaments.event(tid)
+        later = [b for b in event.boards if b.round == 3]
+        assert later and all(leaver.id not in (b.first, b.second) for b in later)
+        podium = t.channel.history()[-1]
+        assert "is over" in podium.content and "First:" in podium.content
+        assert "Finished. Winner:" in t.channel.history()[0].content
+        assert not t.env.errors
+
+
+async def test_a_round_robin_of_five(tmp_path: Path) -> None:
+    async with opened(tmp_path) as t:
+        members = members_named(t, 5)
+        _, tid = await create(t, members, "round-robin")
+        await play_event(t, tid, members, random.Random(5))
+        event = await t.env.bot.events.tournaments.event(tid)
+        games = [b for b in event.boards if b.second is not None]
+        assert len(games) == 10 and len(event_threads(t)) == 10
+        assert "round 5 of 5" in "\n".join(m.content for m in t.channel.history())
+
+
+async def test_a_knockout_of_eight_replays_a_tie_with_the_seats_swapped(
+    tmp_path: Path,
+) -> None:
+    async with opened(tmp_path) as t:
+        members = members_named(t, 8)
+        rng = random.Random(8)
+        _, tid = await create(t, members, "knockout")
+        bot = t.env.bot
+        first = playing(t)
+        assert len(first) == 4
+        info = await bot.service.game_in_thread(first[0].id)
+        before = info.user_at(info.turn or "A")
+        drawn, _ = await bot.store.finish_game(info, Ending("draw", "test", True), 0.0, None)
+        await bot.events.poster.table(drawn.id)  # posted as every ending is: the event moves on
+        replay = [th for th in playing(t) if th.id not in {x.id for x in first}]
+        assert len(replay) == 1, "the drawn match is played again"
+        again = await bot.service.game_in_thread(replay[0].id)
+        assert set(again.players) == set(info.players)
+        assert again.user_at(again.turn or "A") != before, "the seats swapped"
+        await play_event(t, tid, members, rng)
+        event = await bot.events.tournaments.event(tid)
+        assert event.tournament.status == "finished"
+        assert any(a.filename == "bracket.png" for m in t.channel.history() for a in m.attachments)
+
+
+async def test_bad_input_is_refused_privately_and_changes_nothing(tmp_path: Path) -> None:
+    async with opened(tmp_path) as t:
+        with pytest.raises(SetupError):  # Discord hides the command's bounds' violations
+            await t.alice.slash(t.channel, "caravan tournament create", name="X", rounds=0)
+        refused = await t.alice.slash(t.channel, "caravan tournament create", name="Cup")
+        assert refused.response.ephemeral and "Manage Server" in refused.response.content
+        boss = await organiser(t)
+        made = await boss.slash(
+            t.channel, "caravan tournament create", name="<@&1> **Cup** @everyone"
+        )
+        signup = made.response
+        stored = t.env.backend.get_message(t.channel.id, signup.id)
+        assert not stored.ping_user_ids and not stored.ping_role_ids
+        assert not stored.mention_everyone and not stored.mention_role_ids
+        assert "\\*\\*Cup\\*\\*" in signup.content, "markdown shown as typed"
+        await t.alice.click(signup, label="Join")
+        twice = await t.alice.click(signup, label="Join")
+        assert twice.response.ephemeral and "already in" in twice.response.content
+        early = panel_of(await t.alice.click(signup, label="Start"))
+        assert early.ephemeral and "Only the organiser" in early.content
+        few = panel_of(await boss.click(signup, label="Start"))
+        assert few.ephemeral and "needs 3 entrants" in few.content
+        assert "Entrants (1 of 64)" in t.channel.history()[0].content
+        assert not t.env.errors
