@@ -29,12 +29,12 @@ from shoot import (
     LOADED,
     command,
     idle,
+    last_turn,
     mover,
     play,
     press,
     settle,
     start_preview,
-    turns,
     view_as,
 )
 
@@ -69,6 +69,7 @@ async def run(
         await view_as(page, "Bob")
         await press(page, "Accept")
         opened: set[str] = set()
+        retried = 0  # moves that took a second try (a press the page lost)
         for number in range(1, moves + 1):
             text = await page.locator("#channel-message-list").inner_text()
             if "Game over" in text.split("your move")[-1]:
@@ -95,16 +96,19 @@ async def run(
                     f"move {number} ({player}): panel {measured['gap']} px under the newest "
                     f"table (table and panel together {measured['span']} px tall)"
                 )
-            before = await turns(page)
-            for _ in range(3):  # a press the page lost is pressed again
+            before = await last_turn(page)
+            for attempt in range(3):  # a press the page lost is pressed again
                 await play(page)
-                if await turns(page) > before:
+                await idle(page)
+                if await last_turn(page) != before:
+                    retried += attempt
                     break
             else:
                 shot = Path(tempfile.gettempdir()) / "panel_distance_failure.png"
                 await page.screenshot(path=str(shot))
                 raise SystemExit(f"move {number} was not played (the page: {shot})")
         await browser.close()
+    print(f"moves_pressed_again: {retried}")
     return found
 
 

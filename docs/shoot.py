@@ -176,34 +176,51 @@ async def play(page: Page) -> None:
     await choose_first(page, "Where does")
 
 
-async def turns(page: Page) -> int:
-    """How many turn messages the channel shows."""
-    text = await page.locator("#channel-message-list").inner_text()
-    return text.count("your move") + text.count("Game over")
+LAST_TURN = """() => {
+  const all = [...document.querySelectorAll('#channel-message-list article.channel-message')];
+  const turn = all.filter((a) => !a.querySelector('.message-ephemeral-note')
+    && /your move|Game over/.test(a.innerText)).pop();
+  return turn ? [turn.dataset.messageId, turn.innerText] : ['', ''];
+}"""
+
+
+async def last_turn(page: Page) -> str:
+    """The newest turn message's id (it changes with every move; the page keeps only a
+    window of the newest messages, so counting them does not)."""
+    found: list[str] = await page.evaluate(LAST_TURN)
+    return found[0]
 
 
 async def mover(page: Page) -> str:
-    """Who the last turn message asks to move."""
-    text = await page.locator("#channel-message-list").inner_text()
-    found = re.findall(r"@(\w+), your move", text)
-    return found[-1]
+    """Who the newest turn message asks to move."""
+    found: list[str] = await page.evaluate(LAST_TURN)
+    return re.findall(r"@(\w+), your move", found[1])[-1]
 
 
-async def play_on(page: Page, until: int) -> None:
-    """Both players play from their kept panels until `until` turn messages are shown;
-    the page then views the player to move, scrolled to the bottom (the newest table, and
-    the panel under it)."""
-    while await turns(page) < until:
-        await view_as(page, await mover(page))
-        before = await turns(page)
-        for _ in range(3):
-            await play(page)
-            if await turns(page) > before:
-                break
-    await view_as(page, await mover(page))
-    await page.locator("nav.message-navigation button").last.click()
+async def bottom(page: Page) -> None:
+    """Scroll to the newest message (the panel under the table)."""
+    await idle(page)
+    await page.locator("#channel-message-list article").last.scroll_into_view_if_needed()
     await idle(page)
     await page.wait_for_function(LOADED, timeout=15000)
+
+
+async def play_on(page: Page, moves: int) -> None:
+    """Both players play `moves` moves from their kept panels; the page then views the
+    player to move, tall enough for the newest table and the panel under it."""
+    for _ in range(moves):
+        before = await last_turn(page)
+        await view_as(page, await mover(page))
+        for _ in range(3):  # a press the page lost is pressed again
+            await play(page)
+            await idle(page)
+            if await last_turn(page) != before:
+                break
+    await idle(page)
+    await page.wait_for_function(LOADED, timeout=15000)
+    await view_as(page, await mover(page))
+    await page.set_viewport_size({"width": SIZE["width"], "height": 1350})  # table and panel
+    await bottom(page)
 
 
 async def shoot(page: Page, out: Path, name: str) -> None:
@@ -248,19 +265,22 @@ async def run(out: Path, chromium: str, url: str) -> None:
         await view_as(page, other)
         await press(page, "Your hand")
         await move(page)
-        # the first player kept their panel open: it now shows their turn, and the move
-        # is two choices, a card and a place
+        # the first player kept their panel open: it came back under the newest table with
+        # their turn, and the move is two choices, a card and a place
         await view_as(page, first)
+        await bottom(page)
         await shoot(page, out, "move-1.png")
         await choose(page, "Choose a card", "can go on the table")
+        await bottom(page)
         await shoot(page, out, "move-2.png")
         await choose(page, "Where does")
         await shoot(page, out, "move-3.png")
         await page.locator("nav.message-navigation button").last.click()  # the new table
         await settle(page)
         await shoot(page, out, "move-4.png")
-        await play_on(page, 20)
+        await play_on(page, 16)  # to turn 20
         await shoot(page, out, "preview-midgame.png")
+        await page.set_viewport_size(SIZE)  # type: ignore[arg-type]
         await command(page, "/caravan rules", "queen")
         await shoot(page, out, "preview-rules-help.png")
         await browser.close()
