@@ -32,6 +32,7 @@ from bot.guard import Guard
 from bot.names import Names
 from bot.pace import Pace
 from bot.poster import Poster
+from bot.seasons import Seasons
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Store, open_store
@@ -112,6 +113,7 @@ class CaravanBot(commands.AutoShardedBot):
         """Give each part what it uses: the cogs, the commands, the components."""
         names, guard = self.names, self.guard
         tournaments = Tournaments(service.store, service, self.settings, self.clock)
+        seasons = Seasons(service.store, self.clock)
         poster = Poster(self, service, names, LivePanels(self.clock), tournaments)
         ai = self.ai = AiTurns(service, poster, self.wait_until_ready)
         self.games = Games(service, poster, ai, guard)
@@ -127,12 +129,12 @@ class CaravanBot(commands.AutoShardedBot):
         cogs = Cogs(
             self.games,
             self.hands,
-            Standing(service, names, guard),
+            Standing(service, names, guard, seasons, tournaments),
             Decks(service, guard),
             Help(service, guard),
             self.events,
         )
-        admin = Admin(service, poster, ai, names, guard)
+        admin = Admin(service, poster, ai, names, guard, seasons)
         timers = Timers(service, poster, names, self.wait_until_ready, tournaments)
         for cog in (*vars(cogs).values(), admin, timers):
             await self.add_cog(cog)

@@ -43,6 +43,8 @@ DeckCards = app_commands.Range[str, 1, 4000]  # 4 x 54 cards of 3 characters, wi
 GameId = app_commands.Range[int, 1, 2**53]  # Discord's integers stop at 2**53
 Page = app_commands.Range[int, 1, 1000]
 EventName = app_commands.Range[str, 1, 60]
+SeasonName = app_commands.Range[str, 1, 100]
+TopPlayers = app_commands.Range[int, 1, 100]
 EventRounds = app_commands.Range[int, 1, 20]
 Entrants = app_commands.Range[int, 2, 256]
 StartIn = app_commands.Range[int, 1, 7 * 24 * 60]
@@ -136,6 +138,7 @@ class CaravanCommands(app_commands.Group):
     @app_commands.describe(
         page="Which page (10 players each)",
         game="Which game's ranking (default: Caravan, New Vegas)",
+        season="A season's ranking (default: the running season, else all-time)",
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def leaderboard(
@@ -143,12 +146,15 @@ class CaravanCommands(app_commands.Group):
         interaction: Interaction,
         page: Page = 1,
         game: str = NEW_VEGAS,
+        season: SeasonName | None = None,
     ) -> None:
-        await self.cogs.standing.leaderboard(interaction, page, game)
+        await self.cogs.standing.leaderboard(interaction, page, game, season)
 
     @app_commands.command(description="A player's Caravan record, rating and recent games")
     @app_commands.describe(
-        user="Whose stats (default: yours)", game="Which game (default: Caravan, New Vegas)"
+        user="Whose stats (default: yours)",
+        game="Which game (default: Caravan, New Vegas)",
+        season="A season's stats (default: the running season, else all-time)",
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def stats(
@@ -156,8 +162,16 @@ class CaravanCommands(app_commands.Group):
         interaction: Interaction,
         user: discord.User | discord.Member | None = None,
         game: str = NEW_VEGAS,
+        season: SeasonName | None = None,
     ) -> None:
-        await self.cogs.standing.stats(interaction, user, game)
+        await self.cogs.standing.stats(interaction, user, game, season)
+
+    @leaderboard.autocomplete("season")
+    @stats.autocomplete("season")
+    async def _season(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self.cogs.standing.season_choices(interaction, current)
 
     @app_commands.command(description="Your Caravan games in progress")
     async def games(self, interaction: Interaction) -> None:
@@ -345,6 +359,27 @@ class AdminCommands(app_commands.Group):
         channel: discord.TextChannel | None = None,
     ) -> None:
         await self.admin.admin_channel(interaction, action, channel)
+
+    season = app_commands.Group(name="season", description="The server's seasons")
+
+    @season.command(name="start", description="Start a season: its games get their own ranking")
+    @app_commands.describe(
+        name="The season's name",
+        role="A role its top players get when it ends (needs me to have Manage Roles)",
+        top="How many top players get the role (default 10)",
+    )
+    async def season_start(
+        self,
+        interaction: Interaction,
+        name: EventName,
+        role: discord.Role | None = None,
+        top: TopPlayers | None = None,
+    ) -> None:
+        await self.admin.season_start(interaction, name, role, top)
+
+    @season.command(name="end", description="End the running season and post its top ten")
+    async def season_end(self, interaction: Interaction) -> None:
+        await self.admin.season_end(interaction)
 
     @app_commands.command(description="End a stuck game with no result (no rating change)")
     @app_commands.describe(game="Which game (type to search the server's games)")

@@ -39,3 +39,47 @@ def rate(a: Skill, b: Skill, winner: str) -> tuple[Skill, Skill]:
         ranks=ranks,
     )
     return Skill(new_a.mu, new_a.sigma), Skill(new_b.mu, new_b.sigma)
+
+
+@dataclass(frozen=True)
+class SeasonRow:
+    """One player's line in a season's ranking, from the season's games alone."""
+
+    user_id: int
+    skill: Skill
+    games: int
+    wins: int
+    losses: int
+    draws: int
+    streak: int
+
+    @property
+    def provisional(self) -> bool:
+        return self.games < PROVISIONAL_GAMES
+
+
+def season_ranking(results: list[tuple[int, int, str]]) -> list[SeasonRow]:
+    """A season's ranking from its rated games in the order they ended ((A's user, B's
+    user, winner "A", "B" or "draw") each): every player starts the season fresh and is
+    rated game by game as the all-time ranking is, with the same order (established
+    players first, then provisional ones, each by rating; ties by user id)."""
+    skills: dict[int, Skill] = {}
+    tally: dict[int, list[int]] = {}  # games, wins, losses, draws, streak
+    for a, b, winner in results:
+        new_a, new_b = rate(skills.get(a, Skill()), skills.get(b, Skill()), winner)
+        skills[a], skills[b] = new_a, new_b
+        for user, seat in ((a, "A"), (b, "B")):
+            line = tally.setdefault(user, [0, 0, 0, 0, 0])
+            line[0] += 1
+            streak = line[4]
+            if winner == "draw":
+                line[3] += 1
+                line[4] = 0
+            elif winner == seat:
+                line[1] += 1
+                line[4] = max(streak, 0) + 1
+            else:
+                line[2] += 1
+                line[4] = min(streak, 0) - 1
+    rows = [SeasonRow(user, skills[user], *tally[user]) for user in skills]
+    return sorted(rows, key=lambda r: (r.provisional, -r.skill.mu, r.user_id))

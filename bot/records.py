@@ -224,6 +224,7 @@ class Leaderboard:
     entries: tuple[Standing, ...]
     total: int
     game: str = NEW_VEGAS
+    season: str | None = None  # a season's ranking (None: all-time)
 
 
 @dataclass(frozen=True)
@@ -260,6 +261,8 @@ class Stats:
     recent: tuple[GameInfo, ...]
     favourite_rules: str | None
     game: str = NEW_VEGAS
+    season: str | None = None  # a season's stats (None: all-time)
+    events: str | None = None  # the player's tournaments in this server, in words
 
     @property
     def rated(self) -> Tally:
@@ -294,3 +297,35 @@ class Deck:
     user_id: int
     name: str
     cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Season:
+    """A season of a server's: its games (rated, finished between its start and its end)
+    make its own ranking, per game."""
+
+    id: int
+    guild_id: int
+    name: str
+    started_at: float
+    ended_at: float | None  # None: running
+    started_by: int
+    role_id: int | None  # the role its top `role_top` are given when it ends
+    role_top: int | None
+
+    @staticmethod
+    def from_row(row: Any) -> Season:
+        return Season(
+            row["id"],
+            row["guild_id"],
+            row["name"],
+            row["started_at"],
+            row["ended_at"],
+            row["started_by"],
+            row["role_id"],
+            row["role_top"],
+        )
+
+    @property
+    def running(self) -> bool:
+        return self.ended_at is None

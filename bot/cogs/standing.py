@@ -5,33 +5,56 @@ from __future__ import annotations
 
 import asyncio
 import io
+from dataclasses import replace
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.common import Choices, game_choices, guild_of
 from bot.guard import Guard
 from bot.inert import plain
+from bot.ledger import tally
 from bot.names import Names
+from bot.records import Season, Stats
 from bot.render.style import pictured
+from bot.seasons import ALL_TIME, Seasons
 from bot.service import GameService
+from bot.tournaments import Tournaments
 from bot.views import standing
 
 Interaction = discord.Interaction[Any]
 
 
 class Standing(commands.Cog):
-    def __init__(self, service: GameService, names: Names, guard: Guard) -> None:
+    def __init__(
+        self,
+        service: GameService,
+        names: Names,
+        guard: Guard,
+        seasons: Seasons,
+        tournaments: Tournaments,
+    ) -> None:
         self.service = service
         self.names = names
         self.guard = guard
+        self.seasons = seasons
+        self.tournaments = tournaments
 
-    async def leaderboard(self, interaction: Interaction, page: int, game: str) -> None:
+    async def leaderboard(
+        self, interaction: Interaction, page: int, game: str, season: str | None = None
+    ) -> None:
         async def work() -> None:
             guild_id = guild_of(interaction)
-            board = await self.service.leaderboard(guild_id, page, game=game)
-            mine = await self.service.standing(guild_id, interaction.user.id, game)
+            chosen = await self.seasons.chosen(guild_id, season)
+            user = interaction.user.id
+            if chosen is not None:
+                board = await self.seasons.leaderboard(guild_id, game, chosen, page)
+                mine = await self.seasons.standing(guild_id, game, chosen, user)
+            else:
+                board = await self.service.leaderboard(guild_id, page, game=game)
+                mine = await self.service.standing(guild_id, user, game)
             names = await self.names.of_users(guild_id, [e.user_id for e in board.entries])
             if mine is not None:
                 names[mine.user_id] = plain(interaction.user.display_name)
@@ -48,12 +71,17 @@ class Standing(commands.Cog):
         interaction: Interaction,
         user: discord.User | discord.Member | None,
         game: str,
+        season: str | None = None,
     ) -> None:
         async def work() -> None:
             guild_id = guild_of(interaction)
             who = user or interaction.user
+            chosen = await self.seasons.chosen(guild_id, season)
             await interaction.response.defer()
             found = await self.service.stats(guild_id, who.id, game=game)
+            if chosen is not None:
+                found = await self._in_season(found, guild_id, game, chosen)
+            found = replace(found, events=await self._events(guild_id, who.id))
             players = [p for game in found.recent for p in game.players]
             names = await self.names.of_users(guild_id, players)
             name = plain(who.display_name)
@@ -66,6 +94,48 @@ class Standing(commands.Cog):
                 await interaction.followup.send(embed=embed)
 
         await self.guard(interaction, "stats", work())
+
+    async def _in_season(self, found: Stats, guild_id: int, game: str, season: Season) -> Stats:
+        """`found` as the season has it: its standing, its games; no rating chart."""
+        until = season.ended_at if season.ended_at is not None else float("inf")
+        games = await self.service.finished_games(guild_id, found.user_id, 500)
+        within = [g for g in games if g.game == game and season.started_at <= g.updated_at <= until]
+        return replace(
+            found,
+            games=len(within),
+            standing=await self.seasons.standing(guild_id, game, season, found.user_id),
+            history=(),
+            recent=tuple(within[:5]),
+            against_ai=tally([g for g in within if g.against_ai], found.user_id),
+            season=season.name,
+        )
+
+    async def _events(self, guild_id: int, user_id: int) -> str | None:
+        """ "3 entered, 1 won" for the player's tournaments in this server."""
+        events = await self.tournaments.events_of(guild_id, user_id)
+        if not events:
+            return None
+        won = sum(
+            1
+            for e in events
+            if e.tournament.status == "finished"
+            and any(r.rank == 1 and r.player == user_id for r in e.standings())
+        )
+        return f"{len(events)} entered, {won} won"
+
+    async def season_choices(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The server's seasons, the running one first, and all-time."""
+        if interaction.guild_id is None:
+            return []
+        seasons = await self.seasons.seasons(interaction.guild_id)
+        choices = [app_commands.Choice(name="all-time", value=ALL_TIME)]
+        for season in seasons:
+            label = f"{season.name} (running)" if season.running else season.name
+            choices.append(app_commands.Choice(name=label[:100], value=season.name[:100]))
+        wanted = current.lower()
+        return [c for c in choices if wanted in c.name.lower()][:25]
 
     async def my_games(self, interaction: Interaction) -> None:
         async def work() -> None:

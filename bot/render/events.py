@@ -133,3 +133,32 @@ def bracket_png(event: Event, bracket: Bracket, names: Mapping[int, str]) -> byt
                 middle = y + BOX_H / 2
                 draw.line((x + BOX_W, middle, x + BOX_W + 20, middle), fill=BAND, width=2)
     return style.encode(image)
+
+
+def ranking_png(title: str, subtitle: str, rows: Sequence[tuple[int, str, str, str]]) -> bytes:
+    """A ranking as a table: (rank, name, rating, wins-losses-draws) each, the first marked;
+    a season's final top ten."""
+    shown = list(rows[:MOST_ROWS])
+    height = HEAD + ROW * (len(shown) + 1) + 12
+    image = Image.new("RGB", (WIDTH, height), FELT)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, WIDTH, HEAD), fill=BAR)
+    text(image, (20, 20), style.fit(style.drawable(title) or "Season", 22, WIDTH - 40), 22, AMBER)
+    text(image, (20, 44), style.fit(subtitle, 15, WIDTH - 40), 15, MUTED, bold=False)
+    y = HEAD + ROW / 2
+    text(image, (20, y), "#", 15, MUTED, bold=False)
+    text(image, (64, y), "Player", 15, MUTED, bold=False)
+    text(image, (WIDTH - 180, y), "Rating", 15, MUTED, "rm", bold=False)
+    text(image, (WIDTH - 20, y), "W-L-D", 15, MUTED, "rm", bold=False)
+    for index, (rank, name, rating, record) in enumerate(shown):
+        top = HEAD + ROW * (index + 1)
+        if index % 2 == 0:
+            draw.rectangle((0, top, WIDTH, top + ROW), fill=BAND)
+        y = top + ROW / 2
+        colour: Colour = AMBER if rank == 1 else INK
+        text(image, (20, y), str(rank), 20, colour)
+        who = style.fit(style.drawable(name) or "a member", 20, WIDTH - 64 - 260)
+        text(image, (64, y), who, 20, colour)
+        text(image, (WIDTH - 180, y), rating, 20, colour, "rm")
+        text(image, (WIDTH - 20, y), record, 20, colour, "rm")
+    return style.encode(image)

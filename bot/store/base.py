@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from bot.records import Challenge, GameInfo, RatingChange, Standing
+from bot.records import Challenge, GameInfo, RatingChange, Season, Standing
 from bot.store.events import NewTournament, Result
 from bot.store.rows import ALL, Ending, NewChallenge, NewGame, Shards
 from bot.store.url import DatabaseUrl
@@ -143,3 +143,19 @@ class Store(Protocol):
         now: float,
     ) -> tuple[Event, bool]: ...
     async def withdraw_entrant(self, tournament_id: int, user_id: int, why: str) -> Event: ...
+
+    # ----- seasons (bot.store.seasons)
+    async def start_season(
+        self,
+        guild_id: int,
+        name: str,
+        user_id: int,
+        role_id: int | None,
+        role_top: int | None,
+        now: float,
+    ) -> Season: ...
+    async def end_season(self, guild_id: int, now: float) -> Season: ...
+    async def seasons(self, guild_id: int) -> list[Season]: ...
+    async def season_results(
+        self, guild_id: int, game: str, season: Season
+    ) -> list[tuple[int, int, str]]: ...

@@ -30,8 +30,9 @@ TABLES = (
     ("guild_settings", "guild_id"),
     ("entrants", "tournament_id, user_id"),
     ("tournament_games", "tournament_id, round, board"),
+    ("seasons", "id"),
 )
-IDENTITIES = ("games", "challenges", "tournaments")
+IDENTITIES = ("games", "challenges", "tournaments", "seasons")
 BATCH = 5000
 
 

@@ -19,13 +19,14 @@ from bot.store.lists import GameLists
 from bot.store.postgres_db import Connection, PostgresDatabase
 from bot.store.rows import ALL, Ending, NewChallenge, NewGame, Shards
 from bot.store.script import Script, run_postgres
+from bot.store.seasons import SeasonStore
 from bot.store.standings import Standings
 from bot.store.url import DatabaseUrl
 
 T = TypeVar("T")
 
 
-class PostgresStore(GameLists, Standings, EventStore):
+class PostgresStore(GameLists, Standings, EventStore, SeasonStore):
     """The bot's data in a PostgreSQL database, which several processes may share."""
 
     shared = True

@@ -24,13 +24,14 @@ from bot.store.events import EventStore
 from bot.store.lists import GameLists
 from bot.store.rows import ALL, Ending, NewChallenge, NewGame, Shards
 from bot.store.script import Script, run_sqlite
+from bot.store.seasons import SeasonStore
 from bot.store.standings import Standings
 from bot.store.url import parse, sqlite_url
 
 T = TypeVar("T")
 
 
-class SqliteStore(GameLists, Standings, EventStore):
+class SqliteStore(GameLists, Standings, EventStore, SeasonStore):
     """The bot's data in one SQLite database (`Database`: WAL, one write connection). One
     process: the embedded default."""
 

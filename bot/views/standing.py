@@ -44,6 +44,8 @@ def leaderboard_embed(
 ) -> discord.Embed:
     """`names` and `guild_name` as members wrote them: escaped here."""
     title = f"{GAMES[board.game]} leaderboard: {md(plain(guild_name, 100, 'this server'))}"
+    if board.season:
+        title += f", season {md(board.season)}"
     embed = discord.Embed(title=title, colour=COLOUR)
     if not board.entries:
         embed.description = (
@@ -78,7 +80,10 @@ COUNTED = (
 def stats_embed(stats: Stats, name: str, names: Mapping[int, str]) -> discord.Embed:
     """`name` and `names` (the recent games' players, by user id): plain names, escaped
     here. The rated games and the games against the bot are shown apart (`COUNTED`)."""
-    embed = discord.Embed(title=f"{GAMES[stats.game]} stats: {md(name)}", colour=COLOUR)
+    title = f"{GAMES[stats.game]} stats: {md(name)}"
+    if stats.season:
+        title += f", season {md(stats.season)}"
+    embed = discord.Embed(title=title, colour=COLOUR)
     if stats.games == 0:
         embed.description = "No finished games yet in this server."
     rated = stats.rated
@@ -99,10 +104,15 @@ def stats_embed(stats: Stats, name: str, names: Mapping[int, str]) -> discord.Em
     embed.add_field(name="Against the bot", value=played)
     if stats.favourite_rules:
         embed.add_field(name="Favourite rules", value=f"`{stats.favourite_rules}`")
+    if stats.events:
+        embed.add_field(name="Tournaments", value=stats.events)
     recent = [game_line(g, stats.user_id, names) for g in stats.recent]
     if recent:
         embed.add_field(name="Recent games", value="\n".join(recent)[:1024], inline=False)
-    embed.set_footer(text=COUNTED)
+    footer = COUNTED
+    if stats.season:
+        footer += f" Season {stats.season}: only its games, every player starting fresh."
+    embed.set_footer(text=footer)
     return embed
 
 

@@ -22,7 +22,10 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
         ("bot.views", "bot.guard", "bot.names", "bot.pace", "bot.thinking"),
     ),
     ("the events service", ("bot.tournaments",)),
-    ("the game service", ("bot.service", "bot.openings", "bot.ledger", "bot.moving")),
+    (
+        "the game service",
+        ("bot.service", "bot.openings", "bot.ledger", "bot.moving", "bot.seasons"),
+    ),
     ("the database and settings", ("bot.store", "bot.settings")),
     ("records", ("bot.records",)),
     ("game kinds", ("bot.kinds", "bot.games")),
