@@ -422,7 +422,7 @@ class Tournaments:
     async def unposted(self) -> list[GameInfo]:
         """Events' games a stopped process made or claimed and never posted."""
         now = self.clock()
-        return await self.store.unposted_games(now - 60, now - POSTING_STALE, self.games.shards)
+        return await self.store.unposted_games(now - POSTING_STALE, self.games.shards)
 
     # ----- the minute's sweep
 

@@ -280,18 +280,17 @@ class EventStore:
 
         await self._script(unclaim)
 
-    async def unposted_games(
-        self, made_before: float, stale_before: float, shards: Shards = ALL
-    ) -> list[GameInfo]:
-        """Events' games in progress never posted (made before `made_before`), or whose
-        posting was claimed before `stale_before` and not done: a process stopped."""
+    async def unposted_games(self, stale_before: float, shards: Shards = ALL) -> list[GameInfo]:
+        """Events' games in progress never posted (another process made them, or the one
+        that did stopped), or whose posting was claimed before `stale_before` and not
+        done. Whoever posts one claims it first (`claim_posting`), so it is posted once."""
 
         def unposted() -> Script[list[GameInfo]]:
             rows = yield (
                 "SELECT * FROM games WHERE tournament_id IS NOT NULL AND status = 'active' "
-                "AND ((message_id IS NULL AND created_at < ?) "
-                f"OR (message_id = 0 AND updated_at < ?)) AND {shards.sql()} ORDER BY id",
-                (made_before, stale_before),
+                "AND (message_id IS NULL OR (message_id = 0 AND updated_at < ?)) "
+                f"AND {shards.sql()} ORDER BY id",
+                (stale_before,),
             )
             return [GameInfo.from_row(row) for row in rows]
 
