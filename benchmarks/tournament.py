@@ -15,14 +15,25 @@ pairing-core's Dutch kernel (`dutch-till2026-compat`), then round 1 of the same 
 pairing-core and by `swiss_round` (about a minute for pairing-core). Neither is a dependency:
 `pip install networkx pairing-core` first; a missing one is skipped.
 
+`--simcord N` instead plays a Swiss of N members (default rounds) to its end in SimCord,
+through the real bot: created and joined with the buttons, every game opened in its
+thread, 10 moves played through the hand panel (as `bot_latency.py` presses them) and then
+resigned, each round paired when its last game ends. It prints the moves' latency (from the
+dispatch of the select that plays a move to its answer) to compare with `bot_latency.py`'s
+in the same sitting, and the time from the last game of a round ending to the next round
+being posted.
+
 Prints `name: value unit` lines.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import random
+import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -141,13 +152,83 @@ def pairing_core_time(seeded: list[int], history: list[Played], rounds: int) -> 
     return time.perf_counter() - start
 
 
+MOVES = 10  # moves played through the hand panel in each game before one player resigns
+
+
+async def simcord_swiss(members: int) -> None:
+    import discord
+
+    from bot.simulate import Timings, mover_of, opened, play_turn
+
+    rng = random.Random(members)
+    timings = Timings()
+    rounds_posted: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        async with opened(Path(folder)) as t:
+            managers = t.guild.create_role(
+                "Managers", permissions=discord.Permissions(manage_guild=True)
+            )
+            boss = t.guild.add_member(t.env.create_user("Boss"), roles=[managers])
+            players = [
+                t.guild.add_member(t.env.create_user(f"Entrant {i}")) for i in range(members)
+            ]
+            made = await boss.slash(
+                t.channel, "caravan tournament create", name="Bench", entrants=members
+            )
+            for member in players:
+                await member.click(made.response, label="Join")
+            await boss.click(made.response, label="Start")
+            service = t.env.bot.events.tournaments
+            (event,) = await service.listed(t.guild.id)
+            while (await service.event(event.id)).tournament.status != "finished":
+                threads = [
+                    th
+                    for th in t.channel.threads
+                    if "Bench" in th.name and "Game over" not in th.history()[-1].content
+                ]
+                if not threads:
+                    raise SystemExit("a running event with no game being played")
+                thread = threads[0]
+                last_of_round = len(threads) == 1
+                for _ in range(MOVES):
+                    if not await play_turn(t, thread, rng, players, timings):
+                        break
+                last = thread.history()[-1]
+                if "Game over" not in last.content:
+                    loser = mover_of(t, last, players)
+                    asked = await loser.click(last, label="Resign")
+                    started = time.perf_counter()
+                    await loser.click(asked.response, label="Yes, resign")
+                    if last_of_round:
+                        rounds_posted.append(time.perf_counter() - started)
+            final = await service.event(event.id)
+            assert not t.env.errors, t.env.errors
+    moves = sorted(timings.moves)
+
+    def percentile(q: float) -> float:
+        return moves[min(len(moves) - 1, int(q * len(moves)))]
+
+    print(f"members: {members} players")
+    print(f"rounds: {final.tournament.round} rounds")
+    print(f"games: {sum(1 for b in final.boards if b.game_id)} games")
+    print(f"moves: {len(moves)} moves")
+    print(f"move_ms_p50: {statistics.median(moves):.1f} ms")
+    print(f"move_ms_p95: {percentile(0.95):.1f} ms")
+    print(f"move_ms_p99: {percentile(0.99):.1f} ms")
+    print(f"round_end_to_next_round_posted_ms_max: {1000 * max(rounds_posted):.0f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--entrants", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=5, help="rounds played before the timed one")
     parser.add_argument("--runs", type=int, default=5, help="events, each of its own seed")
     parser.add_argument("--compare", action="store_true", help="networkx and pairing-core too")
+    parser.add_argument("--simcord", type=int, help="a Swiss of this many members in SimCord")
     args = parser.parse_args()
+    if args.simcord:
+        asyncio.run(simcord_swiss(args.simcord))
+        return
 
     timings, every_round, matchings = [], [], []
     events = []

@@ -62,11 +62,7 @@ class Poster:
         line) when the server wants threads and the bot may make one, then its first table."""
         names = await self.names.game(info)
         thread: discord.Thread | None = None
-        threads = (await self.service.guild_settings(info.guild_id)).get(
-            "threads", self.service.settings.game_threads
-        )
-        channel = self.client.get_channel(info.channel_id)
-        if threads and message and isinstance(channel, discord.TextChannel):
+        if message and await self.threaded(info):
             try:
                 thread = await message.create_thread(name=thread_title(info, names))
             except discord.HTTPException as error:  # no permission: play in the channel
@@ -74,6 +70,16 @@ class Poster:
         if thread is not None:
             await self.service.set_game_messages(info.id, thread_id=thread.id)
         return await self.table(info.id)
+
+    async def threaded(self, info: GameInfo) -> bool:
+        """Whether `info`'s game is to get a thread: the server wants them (or, unsaid, the
+        host's default) and its channel can hold one."""
+        threads = (await self.service.guild_settings(info.guild_id)).get(
+            "threads", self.service.settings.game_threads
+        )
+        return bool(threads) and isinstance(
+            self.client.get_channel(info.channel_id), discord.TextChannel
+        )
 
     async def table(self, game_id: int) -> GameInfo:
         """Post the table as it stands, when no move led to it (a game's start, or an end
@@ -203,16 +209,20 @@ class Poster:
                 info = next((g for g in ended if g.id == info.id), info)
         channel = await self.channel(info.channel_id)
         event_name, round_ = (info.event or "").rsplit(", round ", 1) if info.event else ("", "")
+        threaded = await self.threaded(info)
         try:
             message = await channel.send(
-                game_call(info, event_name, int(round_ or 0)),
+                game_call(info, event_name, int(round_ or 0), threaded),
                 allowed_mentions=pinging(*info.players),
             )
         except discord.HTTPException as error:
             log.warning("could not post event game %s: %s", info.id, error.status)
             await self.events.unclaim_posting(info.id)
             return
-        await self.begin(info, message)
+        begun = await self.begin(info, message)
+        if threaded and begun.thread_id is None:  # the bot may not make threads here
+            with contextlib.suppress(discord.HTTPException):
+                await message.edit(content=game_call(info, event_name, int(round_ or 0), False))
 
     async def withdrawn(self, ended: list[GameInfo]) -> None:
         """Post the end of the games a withdrawal resigned (and move their events on)."""

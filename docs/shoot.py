@@ -12,7 +12,8 @@ shows the turn; a card; a place; the table after), preview-midgame.png (turn 20,
 player's kept panel under the newest table); then, in SimCord worlds of its own
 (`bot.simulate.opened`, whose clock it moves), preview-timers.png (a turn running out, the
 claim), preview-standing.png (the leaderboard and stats after four games) and
-preview-decktet.png.
+preview-decktet.png; and from two events played to the end, tournament-standings.png,
+tournament-bracket.png and preview-tournament.png.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ import re
 import subprocess
 import sys
 import tempfile
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -346,19 +349,99 @@ async def worlds(out: Path, chromium: str) -> None:
         await browser.close()
 
 
+async def events(out: Path, chromium: str) -> None:
+    """A Swiss of six and a knockout of eight played to the end in SimCord worlds (games
+    resigned after the opening), and the pictures the bot posted: the standings after the
+    last round (tournament-standings.png), the bracket (tournament-bracket.png), and the
+    channel of the Swiss as its members see it (preview-tournament.png)."""
+    import discord
+
+    from bot.simulate import mover_of, opened
+
+    async def play(t: Any, label: str, members: list[Any]) -> None:
+        service = t.env.bot.events.tournaments
+        (event,) = await service.listed(t.guild.id)
+        for _ in range(200):
+            if (await service.event(event.id)).tournament.status == "finished":
+                return
+            threads = [
+                th
+                for th in t.channel.threads
+                if label in th.name and "Game over" not in th.history()[-1].content
+            ]
+            last = threads[0].history()[-1]
+            loser = mover_of(t, last, members)
+            asked = await loser.click(last, label="Resign")
+            await loser.click(asked.response, label="Yes, resign")
+
+    async def picture(t: Any, name: str, target: str) -> None:
+        for message in reversed(t.channel.history()):
+            for attachment in message.attachments:
+                if attachment.filename == name:
+                    (out / target).write_bytes(await attachment.read())
+                    print(f"wrote {out / target}")
+                    return
+        raise SystemExit(f"no {name} was posted")
+
+    names = ["Amata", "Benny", "Cass", "Dean", "Ezekiel", "Fantastic", "Gloria", "Hadrian"]
+    for format, count, label in (("swiss", 6, "Friday Swiss"), ("knockout", 8, "Mojave Cup")):
+        with tempfile.TemporaryDirectory() as folder:
+            async with opened(Path(folder)) as t:
+                managers = t.guild.create_role(
+                    "Managers", permissions=discord.Permissions(manage_guild=True)
+                )
+                boss = t.guild.add_member(t.env.create_user("Boss"), roles=[managers])
+                made = await boss.slash(
+                    t.channel, "caravan tournament create", name=label, format=format
+                )
+                members = [t.guild.add_member(t.env.create_user(n)) for n in names[:count]]
+                for member in members:
+                    await member.click(made.response, label="Join")
+                await boss.click(made.response, label="Start")
+                await play(t, label, members)
+                if format == "swiss":
+                    await picture(t, "standings.png", "tournament-standings.png")
+                    async with (
+                        playwright_page(chromium) as page,
+                        t.env.preview(t.channel, viewers=[members[0]], layout="channel") as pv,
+                    ):
+                        await page.goto(pv.url)
+                        await settle(page)
+                        await shoot(page, out, "preview-tournament.png")
+                else:
+                    await picture(t, "bracket.png", "tournament-bracket.png")
+
+
+@asynccontextmanager
+async def playwright_page(chromium: str) -> AsyncIterator[Page]:
+    async with async_playwright() as playwright:
+        browser, page = await page_of(playwright, chromium)
+        try:
+            yield page
+        finally:
+            await browser.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path(__file__).parent)
     parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument(
+        "--only", choices=["preview", "worlds", "events"], help="take one part's pictures"
+    )
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        process, url = start_preview(Path(folder))
-        try:
-            asyncio.run(run(args.out.resolve(), args.chromium, url))
-        finally:
-            process.terminate()
-            process.wait()
-    asyncio.run(worlds(args.out.resolve(), args.chromium))
+    if args.only in (None, "preview"):
+        with tempfile.TemporaryDirectory() as folder:
+            process, url = start_preview(Path(folder))
+            try:
+                asyncio.run(run(args.out.resolve(), args.chromium, url))
+            finally:
+                process.terminate()
+                process.wait()
+    if args.only in (None, "worlds"):
+        asyncio.run(worlds(args.out.resolve(), args.chromium))
+    if args.only in (None, "events"):
+        asyncio.run(events(args.out.resolve(), args.chromium))
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from bot.render import style
 from bot.render.style import AMBER, BAND, BAR, FELT, GREEN, INK, MUTED, Colour, text
-from bot.tournament import TIE_BREAKS, Bracket, Row
+from bot.tournament import TIE_BREAKS, Bracket, MatchState, Pairing, Row
 from bot.tournament.records import Event
 
 WIDTH = 720
@@ -92,14 +92,25 @@ def _break(value: float) -> str:
 BOX_W, BOX_H, GAP = 200, 64, 14  # a match: two names, one under the other
 
 
+FROM_THE_END = {1: "Final", 2: "Semi-finals", 3: "Quarter-finals"}
+
+
+def round_name(column: int, first: int) -> str:
+    """The heading of a bracket's round `column` (0: the first) when its first round has
+    `first` matches: the last three by name, the others by number."""
+    total = max(first, 1).bit_length()  # first is a power of two: 4 matches, 3 rounds
+    return FROM_THE_END.get(total - column, f"Round {column + 1}")
+
+
 def bracket_png(event: Event, bracket: Bracket, names: Mapping[int, str]) -> bytes:
-    """The knockout so far: a column a round (round 1 on the left), each match a box of
-    its two players, the winner in green, a match being played outlined in amber; the
-    champion named under the title."""
+    """The whole knockout: a column a round (round 1 on the left, the last three named),
+    each match a box of its two players joined to the match its winner goes on to; the
+    winner in green, a match being played outlined in amber, the rounds still to come as
+    empty boxes; the champion named under the title."""
     rounds = list(bracket.rounds)
     first = len(rounds[0]) if rounds else 1
-    columns = max(len(rounds), 1)
-    width = max(WIDTH, 40 + columns * (BOX_W + 40))
+    total = max(first, 1).bit_length()  # first is a power of two: 4 matches, 3 rounds
+    width = max(WIDTH, total * (BOX_W + 40))
     height = HEAD + 40 + first * (BOX_H + GAP) + 20
     image = Image.new("RGB", (width, height), FELT)
     draw = ImageDraw.Draw(image)
@@ -112,27 +123,46 @@ def bracket_png(event: Event, bracket: Bracket, names: Mapping[int, str]) -> byt
     _title(image, event, f"Knockout \u00b7 {status}")
     top = HEAD + 30
     slot = BOX_H + GAP
-    for column, matches in enumerate(rounds):
+    for column in range(total):
         x = 20 + column * (BOX_W + 40)
-        text(image, (x, HEAD + 16), f"Round {column + 1}", 15, MUTED, bold=False)
+        text(image, (x, HEAD + 16), round_name(column, first), 15, MUTED, bold=False)
         spacing = slot * (2**column)
-        for index, (match, state) in enumerate(matches):
+        matches = rounds[column] if column < len(rounds) else ()
+        for index in range(first >> column):
             y = top + index * spacing + (spacing - BOX_H) / 2
-            playing = not state.decided
-            outline = AMBER if playing else BAND
-            draw.rounded_rectangle(
-                (x, y, x + BOX_W, y + BOX_H), 8, fill=BAR, outline=outline, width=2
-            )
-            for line, player in enumerate((match.first, match.second)):
-                won = state.decided and state.winner == player and player is not None
-                lost = state.decided and player is not None and not won
-                colour: Colour = GREEN if won else (MUTED if lost or player is None else INK)
-                words = style.fit(_name(names, player), 17, BOX_W - 20)
-                text(image, (x + 10, y + 18 + line * 28), words, 17, colour, bold=won)
-            if column + 1 < len(rounds):
-                middle = y + BOX_H / 2
-                draw.line((x + BOX_W, middle, x + BOX_W + 20, middle), fill=BAND, width=2)
+            if index < len(matches):
+                _match(image, (x, y), *matches[index], names)
+            else:  # to come
+                draw.rounded_rectangle((x, y, x + BOX_W, y + BOX_H), 8, outline=BAND, width=2)
+            if column + 1 < total and index % 2 == 1:  # join this pair to the next match
+                upper, lower = y - spacing + BOX_H / 2, y + BOX_H / 2
+                elbow = x + BOX_W + 20
+                for middle in (upper, lower):
+                    draw.line((x + BOX_W, middle, elbow, middle), fill=BAND, width=2)
+                draw.line((elbow, upper, elbow, lower), fill=BAND, width=2)
+                centre = (upper + lower) / 2
+                draw.line((elbow, centre, elbow + 20, centre), fill=BAND, width=2)
     return style.encode(image)
+
+
+def _match(
+    image: Image.Image,
+    at: tuple[float, float],
+    match: Pairing,
+    state: MatchState,
+    names: Mapping[int, str],
+) -> None:
+    x, y = at
+    outline = BAND if state.decided else AMBER
+    ImageDraw.Draw(image).rounded_rectangle(
+        (x, y, x + BOX_W, y + BOX_H), 8, fill=BAR, outline=outline, width=2
+    )
+    for line, player in enumerate((match.first, match.second)):
+        won = state.decided and state.winner == player and player is not None
+        lost = state.decided and player is not None and not won
+        colour: Colour = GREEN if won else (MUTED if lost or player is None else INK)
+        words = style.fit(_name(names, player), 17, BOX_W - 20)
+        text(image, (x + 10, y + 18 + line * 28), words, 17, colour, bold=won)
 
 
 def ranking_png(title: str, subtitle: str, rows: Sequence[tuple[int, str, str, str]]) -> bytes:

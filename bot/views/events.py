@@ -89,10 +89,12 @@ def sign_up(event: Event, names: Mapping[int, str]) -> Panel:
     return Panel("\n".join(lines)[:2000], None, view)
 
 
-def game_call(info: GameInfo, event_name: str, round: int) -> str:
-    """The line a round's game is opened on (its thread hangs from it), pinging both."""
+def game_call(info: GameInfo, event_name: str, round: int, threaded: bool = True) -> str:
+    """The line a round's game is opened on (its thread hangs from it, or, where games get
+    no thread, its table follows it in the channel), pinging both."""
     a, b = info.players
-    return f"**{md(event_name)}**, round {round}: <@{a}> vs <@{b}>. Your game is in the thread."
+    where = "Your game is in the thread." if threaded else "Your game is played below."
+    return f"**{md(event_name)}**, round {round}: <@{a}> vs <@{b}>. {where}"
 
 
 async def standings_panel(

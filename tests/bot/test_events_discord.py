@@ -178,6 +178,26 @@ async def test_a_knockout_of_eight_replays_a_tie_with_the_seats_swapped(
         assert any(a.filename == "bracket.png" for m in t.channel.history() for a in m.attachments)
 
 
+async def test_where_the_bot_may_not_make_threads_the_games_are_played_in_the_channel(
+    tmp_path: Path,
+) -> None:
+    async with opened(tmp_path) as t:
+        closed = t.guild.create_text_channel(
+            "no-threads",
+            overwrites={t.guild.me: discord.PermissionOverwrite(create_public_threads=False)},
+        )
+        boss = await organiser(t)
+        made = await boss.slash(closed, "caravan tournament create", name="Open Air")
+        for member in (t.alice, t.bob, t.carol):
+            await member.click(made.response, label="Join")
+        await boss.click(made.response, label="Start")
+        calls = [m for m in closed.history() if "Your game is" in m.content]
+        assert len(calls) == 1 and "Your game is played below." in calls[0].content, calls
+        turn = closed.history()[-1]
+        assert "your move" in turn.content and turn.attachments and not closed.threads
+        assert not t.env.errors
+
+
 async def test_bad_input_is_refused_privately_and_changes_nothing(tmp_path: Path) -> None:
     async with opened(tmp_path) as t:
         with pytest.raises(SetupError):  # Discord hides the command's bounds' violations

@@ -83,3 +83,32 @@ def test_the_preview_starts_without_warnings_that_read_as_errors() -> None:
         assert not quiet.filter(record)
     kept = logging.LogRecord("caravan.bot", logging.WARNING, "", 0, "database locked", None, None)
     assert quiet.filter(kept)
+
+
+async def test_the_preview_runs_a_small_tournament_in_its_channel(tmp_path: Path) -> None:
+    """As the README tells it: Olivia creates one, the three join, she starts it; a Swiss of
+    two rounds, its games played in the channel (the preview makes no threads), to its
+    podium."""
+    bot = create_bot(settings(tmp_path / "local.db", game_threads=False))
+    async with simcord.run(bot, strict_sync=False, shard_count=1) as env:
+        world = populate(env)
+        people = [world.alice, world.bob, world.olivia]
+        try:
+            made = await world.olivia.slash(world.channel, "caravan tournament create", name="Test")
+            for member in people:
+                await member.click(made.response, label="Join")
+            await world.olivia.click(made.response, label="Start")
+            assert "a Swiss of 2 rounds" in world.channel.history()[0].content
+            for _ in range(3):  # two rounds of one game each and a bye
+                calls = [m for m in world.channel.history() if "Your game is" in m.content]
+                assert calls and all("played below" in m.content for m in calls)
+                turn = next(m for m in reversed(world.channel.history()) if m.components)
+                mover = next(m for m in people if f"<@{m.id}>, your move" in turn.content)
+                asked = await mover.click(turn, label="Resign")
+                await mover.click(asked.response, label="Yes, resign")
+                if "is over" in world.channel.history()[-1].content:
+                    break
+            assert "**Test** is over" in world.channel.history()[-1].content
+            assert not world.channel.threads and not env.errors
+        finally:
+            await release(bot)
