@@ -58,6 +58,11 @@ FORMAT_CHOICES = [
     )
 ]
 
+DECK_POLICY_CHOICES = [
+    app_commands.Choice(name="The standard deck for everyone", value="standard"),
+    app_commands.Choice(name="Each entrant's own saved deck", value="own"),
+]
+
 
 @dataclass(frozen=True)
 class Cogs:
@@ -242,8 +247,10 @@ class CaravanCommands(app_commands.Group):
         start_in="Minutes until it starts by itself (default: when you press Start)",
         entrants="The most entrants (default 64)",
         rated="Whether its games change the server's ratings (default: yes)",
+        decks="The standard deck for everyone (default), or each entrant's own saved deck",
     )
     @app_commands.choices(format=FORMAT_CHOICES, game=GAME_CHOICES, rules=RULE_CHOICES)
+    @app_commands.choices(decks=DECK_POLICY_CHOICES)
     @app_commands.choices(turn=TURN_CHOICES)
     async def tournament_create(
         self,
@@ -259,10 +266,11 @@ class CaravanCommands(app_commands.Group):
         start_in: StartIn | None = None,
         entrants: Entrants = 64,
         rated: bool = True,
+        decks: str = "standard",
     ) -> None:
         choice = GameChoice(rules, jokers, turn, None, game, hands)
         await self.cogs.events.create(
-            interaction, name, format, choice, rounds, start_in, entrants, rated
+            interaction, name, format, choice, rounds, start_in, entrants, rated, decks
         )
 
     @tournament.command(name="list", description="The tournaments open or running here")
@@ -291,7 +299,18 @@ class CaravanCommands(app_commands.Group):
     ) -> None:
         await self.cogs.events.withdraw(interaction, tournament, player)
 
+    @tournament.command(name="deck", description="Play one of your saved decks in a tournament")
+    @app_commands.describe(
+        tournament="Which tournament (its number, #12)",
+        deck="One of your saved decks; empty: the standard deck again",
+    )
+    async def tournament_deck(
+        self, interaction: Interaction, tournament: EventId, deck: DeckName | None = None
+    ) -> None:
+        await self.cogs.events.bring_deck(interaction, tournament, deck)
+
     @tournament_show.autocomplete("tournament")
+    @tournament_deck.autocomplete("tournament")
     @tournament_standings.autocomplete("tournament")
     @tournament_withdraw.autocomplete("tournament")
     @tournament_remove.autocomplete("tournament")
@@ -300,6 +319,7 @@ class CaravanCommands(app_commands.Group):
 
     @challenge.autocomplete("deck")
     @play_ai.autocomplete("deck")
+    @tournament_deck.autocomplete("deck")
     @deck_show.autocomplete("name")
     @deck_delete.autocomplete("name")
     async def _deck_name(

@@ -112,11 +112,12 @@ def _catalogue(language: str) -> Catalogue:
     for message in read:
         if not message.id or message.fuzzy:
             continue
-        key = message.id[0] if isinstance(message.id, tuple) else message.id
+        key = message.id if isinstance(message.id, str) else message.id[0]
         translated = message.string
-        messages[(message.context, key)] = (
-            tuple(translated) if isinstance(translated, list | tuple) else translated
-        )
+        if isinstance(translated, str):
+            messages[(message.context, key)] = translated
+        elif translated is not None:
+            messages[(message.context, key)] = tuple(translated)
     return Catalogue(language, messages, gettext.c2py(read.plural_expr))
 
 

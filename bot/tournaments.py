@@ -16,22 +16,25 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
-from bot.errors import BadOption, NotAllowed, NotFound, ServiceError
-from bot.games.base import GameChoice
-from bot.inert import plain
+from bot.errors import BadDeck, BadOption, NotAllowed, NotFound, ServiceError, engine_reason
+from bot.games.base import GameChoice, GameKind
+from bot.inert import plain, quote
 from bot.kinds import kind_of
-from bot.records import GameInfo, rules_from_text, rules_to_text
+from bot.records import Deck, GameInfo, rules_from_text, rules_to_text
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Store
 from bot.store.events import EventChanged, NewTournament, Result, TooManyEvents
 from bot.store.rows import NewGame
 from bot.tournament import FORMATS, default_rounds
-from bot.tournament.records import Board, Event, Tournament
+from bot.tournament.records import OWN, STANDARD, Board, Event, Tournament
 from bot.tournament.rounds import Step, planned_rounds
+from engine import RulesError, parse_cards
+from engine.cards import format_cards
 
 log = logging.getLogger("bot.tournaments")
 
@@ -106,8 +109,10 @@ class Tournaments:
         start_in_minutes: int | None = None,
         max_entrants: int = 64,
         rated: bool = True,
+        decks: str = STANDARD,
     ) -> Event:
-        """A new event, open for entries. `allowed`: whether the member may organise."""
+        """A new event, open for entries. `allowed`: whether the member may organise.
+        `decks`: everyone plays the standard deck, or each entrant may bring a saved one."""
         if not allowed:
             raise NotAllowed(
                 "Only members with Manage Server, or the server's organiser role, can create "
@@ -129,10 +134,17 @@ class Tournaments:
         if start_in_minutes is not None and not 1 <= start_in_minutes <= 7 * 24 * 60:
             raise BadOption("The start is 1 minute to 7 days away.")
         if choice.deck:
-            raise BadOption("Everyone plays the standard deck in a tournament.")
+            raise BadOption(
+                "A tournament takes no deck of yours: with `decks: own`, each entrant brings "
+                "theirs (/caravan tournament deck)."
+            )
+        if decks not in (STANDARD, OWN):
+            raise BadOption("The deck policy is `standard` or `own`.")
         rules, turn = await self.games.game_options(
             guild_id, channel_id, parent_id, organiser_id, choice
         )
+        if decks == OWN and not kind_of(rules).takes_decks:
+            raise BadOption(f"{kind_of(rules).title} is played with its own deck: no saved decks.")
         now = self.clock()
         new = NewTournament(
             guild_id=guild_id,
@@ -148,6 +160,7 @@ class Tournaments:
             rated=rated,
             starts_at=now + start_in_minutes * 60 if start_in_minutes else None,
             now=now,
+            decks=decks,
         )
         try:
             return await self.store.create_tournament(new, self.settings.max_open_events)
@@ -174,6 +187,35 @@ class Tournaments:
                 if changed.why != "moved":
                     raise _refusal(changed, user_id) from None
         raise EventRefused("Many people are joining at once; please try again.")
+
+    async def bring_deck(self, tournament_id: int, user_id: int, name: str | None) -> Event:
+        """`user_id` plays their saved deck `name` (None: the standard deck again) in their
+        games paired from now on, in an event of own decks; the deck is checked against the
+        event's rules and kept as it is now."""
+        event = await self.event(tournament_id)
+        tournament = event.tournament
+        if tournament.decks != OWN:
+            raise EventRefused("Everyone plays the standard deck in this tournament.")
+        entrant = event.entrant(user_id)
+        if entrant is None or entrant.left_round is not None:
+            raise EventRefused("You are not in this tournament.")
+        cards = shown = None
+        if name is not None:
+            deck = await self.games.deck(user_id, name)
+            rules = rules_from_text(tournament.rules)
+            kind = kind_of(rules)
+            try:
+                kind.seated(rules, (deck, None))
+            except RulesError as error:
+                raise BadDeck(
+                    f"Your deck {quote(deck.name)} cannot be used with this tournament's "
+                    f"`{kind.rules_label(rules)}` rules: {engine_reason(error)}"
+                ) from None
+            cards, shown = format_cards(deck.cards), deck.name
+        try:
+            return await self.store.bring_deck(tournament_id, user_id, shown, cards)
+        except EventChanged as changed:
+            raise _refusal(changed, user_id) from None
 
     async def leave(self, tournament_id: int, user_id: int) -> Event:
         for _ in range(RETRIES):
@@ -273,20 +315,21 @@ class Tournaments:
         tournament = event.tournament
         rules = rules_from_text(tournament.rules)
         kind = kind_of(rules)
+        decks = {
+            e.user_id: Deck(e.user_id, e.deck_name or "", tuple(parse_cards(e.deck)))
+            for e in event.entrants
+            if e.deck and tournament.decks == OWN
+        }
         made = []
         for pairing in step.games:
             assert pairing.second is not None
-            seed = secrets.randbits(53)
-            mover = kind.new(rules, seed).mover
-            seats = (
-                (pairing.first, pairing.second) if mover == "A" else (pairing.second, pairing.first)
-            )
+            seats, seated, seed, mover = _seat(kind, rules, decks, pairing.first, pairing.second)
             made.append(
                 NewGame(
                     guild_id=tournament.guild_id,
                     channel_id=tournament.channel_id,
                     players=seats,
-                    rules=tournament.rules,
+                    rules=rules_to_text(seated) if seated is not rules else tournament.rules,
                     game=kind.key,
                     seed=seed,
                     turn=mover,
@@ -469,6 +512,22 @@ def _status_words(event: Event) -> str:
     return "The tournament has not started yet."
 
 
+def _seat(
+    kind: GameKind, rules: Any, decks: Mapping[int, Deck], first: int, second: int
+) -> tuple[tuple[int, int], Any, int, str]:
+    """The seats, rules (with the decks brought), seed and first mover of a game in which
+    `first` moves first: a secret seed whose deal gives the move to `first`'s seat (G1).
+    The seed decides who starts after dealing, so with decks of their own the seating
+    changes the draw: each seating is tried with each seed (about two seeds a game)."""
+    while True:
+        seed = secrets.randbits(53)
+        for seats, wanted in (((first, second), "A"), ((second, first), "B")):
+            seated = kind.seated(rules, (decks.get(seats[0]), decks.get(seats[1])))
+            mover = kind.new(seated, seed).mover
+            if mover == wanted:
+                return seats, seated, seed, mover
+
+
 def _refusal(changed: EventChanged, user_id: int, other: bool = False) -> EventRefused:
     why = changed.why
     if why == "already entered":
@@ -477,6 +536,8 @@ def _refusal(changed: EventChanged, user_id: int, other: bool = False) -> EventR
         return EventRefused(
             f"The tournament is full ({changed.event.tournament.max_entrants} entrants)."
         )
+    if why == "over":
+        return EventRefused("This tournament is over.")
     if why == "not entered":
         return EventRefused(
             "That player is not in this tournament." if other else "You are not in this tournament."

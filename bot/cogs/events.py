@@ -15,6 +15,7 @@ from bot.cogs.common import Choices, guild_of
 from bot.errors import NotFound
 from bot.games.base import GameChoice
 from bot.guard import Guard
+from bot.inert import md, quote
 from bot.names import Names
 from bot.poster import Poster
 from bot.tournaments import Tournaments
@@ -50,6 +51,7 @@ class Events(commands.Cog):
         start_in: int | None,
         max_entrants: int,
         rated: bool,
+        decks: str = "standard",
     ) -> None:
         async def work() -> None:
             guild_id = guild_of(interaction)
@@ -72,6 +74,7 @@ class Events(commands.Cog):
                 start_in,
                 max_entrants,
                 rated,
+                decks,
             )
             panel = sign_up(event, await self.poster.event_names(event))
             assert panel.view is not None  # an open event has its buttons
@@ -177,6 +180,26 @@ class Events(commands.Cog):
             await self.poster.withdrawn(ended)
 
         await self.guard(interaction, "event-withdraw", work())
+
+    async def bring_deck(
+        self, interaction: Interaction, tournament_id: int, deck: str | None
+    ) -> None:
+        """Play one of your saved decks (None: the standard deck) in your next games."""
+
+        async def work() -> None:
+            await self._here(interaction, tournament_id)
+            event = await self.tournaments.bring_deck(tournament_id, interaction.user.id, deck)
+            name = md(event.tournament.name)
+            said = (
+                f"You will play your deck {quote(deck)} in {name}, from your next game on."
+                if deck is not None
+                else f"You will play the standard deck in {name}, from your next game on."
+            )
+            await interaction.response.send_message(
+                said, ephemeral=True, allowed_mentions=pinging()
+            )
+
+        await self.guard(interaction, "event-deck", work())
 
     async def event_choices(self, interaction: Interaction, current: str) -> Choices:
         """The server's events, newest first: "#3 Friday Swiss (round 2 of 4)"."""

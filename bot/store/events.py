@@ -48,6 +48,7 @@ class NewTournament:
     rated: bool
     starts_at: float | None
     now: float
+    decks: str = "standard"
 
 
 @dataclass(frozen=True)
@@ -200,7 +201,8 @@ class EventStore:
             rows = yield (
                 "INSERT INTO tournaments (guild_id, channel_id, organiser_id, name, format, "
                 "game, rules, turn_seconds, rounds, max_entrants, rated, starts_at, "
-                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                "created_at, decks) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "RETURNING id",
                 (
                     new.guild_id,
                     new.channel_id,
@@ -215,6 +217,7 @@ class EventStore:
                     int(new.rated),
                     new.starts_at,
                     new.now,
+                    new.decks,
                 ),
             )
             return (yield from _event(int(_one(rows)["id"])))
@@ -326,6 +329,29 @@ class EventStore:
             return (yield from _event(tournament_id))
 
         return await self._script(join)
+
+    async def bring_deck(
+        self, tournament_id: int, user_id: int, name: str | None, cards: str | None
+    ) -> Event:
+        """`user_id`'s deck for their games paired from now on (None: the standard deck);
+        `EventChanged` if they are not playing in it (not entered, withdrawn) or it has
+        ended."""
+
+        def bring() -> Script[Event]:
+            event = yield from _event(tournament_id)
+            entrant = event.entrant(user_id)
+            if not (event.tournament.open or event.tournament.running):
+                raise EventChanged(event, "over")
+            if entrant is None or entrant.left_round is not None:
+                raise EventChanged(event, "not entered")
+            yield (
+                "UPDATE entrants SET deck_name = ?, deck = ? "
+                "WHERE tournament_id = ? AND user_id = ?",
+                (name, cards, tournament_id, user_id),
+            )
+            return (yield from _event(tournament_id))
+
+        return await self._script(bring)
 
     async def leave_tournament(self, tournament_id: int, user_id: int) -> Event:
         """`user_id` takes their entry back before the start; `EventChanged` if it has

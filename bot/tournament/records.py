@@ -12,6 +12,7 @@ from bot.tournament.rounds import Step, next_step
 from bot.tournament.standings import Row, standings
 
 OPEN, RUNNING, FINISHED, CANCELLED = "open", "running", "finished", "cancelled"
+STANDARD, OWN = "standard", "own"  # deck policies
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,7 @@ class Tournament:
     created_at: float
     started_at: float | None
     finished_at: float | None
+    decks: str = STANDARD  # standard: everyone the preset's deck; own: saved decks brought
 
     @staticmethod
     def from_row(row: Mapping[str, Any]) -> Tournament:
@@ -62,6 +64,7 @@ class Tournament:
             created_at=row["created_at"],
             started_at=row["started_at"],
             finished_at=row["finished_at"],
+            decks=row["decks"],
         )
 
     @property
@@ -80,11 +83,19 @@ class Entrant:
     seed: int | None  # 1 the strongest, from the start
     left_round: int | None  # withdrawn or removed: the round they left in
     left_why: str | None  # withdrew, removed, left the server
+    deck_name: str | None = None  # the saved deck they brought (a policy of own decks)
+    deck: str | None = None  # its cards in notation, as they were when brought
 
     @staticmethod
     def from_row(row: Mapping[str, Any]) -> Entrant:
         return Entrant(
-            row["user_id"], row["joined_at"], row["seed"], row["left_round"], row["left_why"]
+            row["user_id"],
+            row["joined_at"],
+            row["seed"],
+            row["left_round"],
+            row["left_why"],
+            row["deck_name"],
+            row["deck"],
         )
 
 

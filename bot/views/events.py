@@ -17,7 +17,7 @@ from bot.kinds import named
 from bot.records import GameInfo, rules_from_text
 from bot.render.events import bracket_png, standings_png
 from bot.tournament import TIE_BREAKS, knockout
-from bot.tournament.records import Event
+from bot.tournament.records import OWN, Event
 from bot.views import items
 from bot.views.panels import Panel
 
@@ -44,9 +44,11 @@ def what(event: Event) -> str:
     else:
         length = ""
     rated = "rated" if tournament.rated else "not rated"
+    decks = ", each with their own deck if they bring one" if tournament.decks == OWN else ""
     return (
         f"{FORMAT_WORDS[tournament.format]}{length} of {kind.title} "
-        f"({kind.rules_words(rules)}, {turn_words(tournament.turn_seconds)} a turn), {rated}"
+        f"({kind.rules_words(rules)}, {turn_words(tournament.turn_seconds)} a turn), "
+        f"{rated}{decks}"
     )
 
 
@@ -65,6 +67,10 @@ def sign_up(event: Event, names: Mapping[int, str]) -> Panel:
             lines.append(f"Starts <t:{at}:f> (<t:{at}:R>), or when the organiser presses Start.")
         else:
             lines.append("Starts when the organiser presses Start.")
+        if tournament.decks == OWN:
+            lines.append(
+                "Bring a saved deck with `/caravan tournament deck` (else the standard deck)."
+            )
         actions = ("join", "leave", "start", "cancel")
         buttons = [items.EventButton(tournament.id, action) for action in actions]
     elif tournament.running:
@@ -190,7 +196,9 @@ def show_text(event: Event, names: Mapping[int, str], games: Mapping[int, GameIn
     tournament = event.tournament
     lines = [event_line(event)]
     entrants = ", ".join(
-        md(names.get(e.user_id, "a member")) + (" (withdrew)" if e.left_round else "")
+        md(names.get(e.user_id, "a member"))
+        + (f" (deck {md(e.deck_name)})" if e.deck_name else "")
+        + (" (withdrew)" if e.left_round else "")
         for e in event.entrants
     )
     lines.append(f"Entrants: {entrants or 'nobody yet'}")

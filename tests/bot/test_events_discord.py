@@ -198,6 +198,45 @@ async def test_where_the_bot_may_not_make_threads_the_games_are_played_in_the_ch
         assert not t.env.errors
 
 
+async def test_entrants_bring_their_saved_decks(tmp_path: Path) -> None:
+    cards = " ".join(f"{rank}{suit}" for rank in "A23456789TJQK" for suit in "hd") + " Ac 2c 3c 4c"
+    async with opened(tmp_path) as t:
+        boss = await organiser(t)
+        made = await boss.slash(
+            t.channel, "caravan tournament create", name="Deck Cup", decks="own"
+        )
+        assert "/caravan tournament deck" in made.response.content
+        (event,) = await t.env.bot.events.tournaments.listed(t.guild.id)
+        await t.alice.slash(t.channel, "caravan deck save", name="**Red**", cards=cards)
+        outsider = await t.alice.slash(
+            t.channel, "caravan tournament deck", tournament=event.id, deck="**Red**"
+        )
+        assert outsider.response.ephemeral and "not in this" in outsider.response.content
+        for member in (t.alice, t.bob, t.carol, boss):
+            await member.click(made.response, label="Join")
+        brought = await t.alice.slash(
+            t.channel, "caravan tournament deck", tournament=event.id, deck="**Red**"
+        )
+        answer = brought.response
+        assert answer.ephemeral and "You will play your deck" in answer.content
+        assert "**Red**" not in answer.content, "the deck's name shown as typed"
+        await boss.click(made.response, label="Start")
+        shown = await t.bob.slash(t.channel, "caravan tournament show", tournament=event.id)
+        assert "(deck " in shown.response.content
+        service = t.env.bot.events.tournaments
+        games = [
+            await service.games.game(b.game_id)
+            for b in (await service.event(event.id)).boards
+            if b.game_id
+        ]
+        alice = [g for g in games if t.alice.id in g.players]
+        assert len(alice) == 1, "four entrants: no bye"
+        for game in alice:
+            seat = game.players.index(t.alice.id)
+            assert " ".join(str(c) for c in game.rules.deck(seat)) == cards
+        assert not t.env.errors
+
+
 async def test_bad_input_is_refused_privately_and_changes_nothing(tmp_path: Path) -> None:
     async with opened(tmp_path) as t:
         with pytest.raises(SetupError):  # Discord hides the command's bounds' violations

@@ -32,10 +32,22 @@ def events(store: Store, clock: Clock) -> Tournaments:
 
 
 async def open_event(
-    events: Tournaments, format: str = "swiss", players: int = 5, **options: object
+    events: Tournaments,
+    format: str = "swiss",
+    players: int = 5,
+    choice: GameChoice | None = None,
+    **options: object,
 ) -> int:
     event = await events.create(
-        GUILD, CHANNEL, None, ORGANISER, True, "Friday Swiss", format, GameChoice(), **options
+        GUILD,
+        CHANNEL,
+        None,
+        ORGANISER,
+        True,
+        "Friday Swiss",
+        format,
+        choice or GameChoice(),
+        **options,
     )
     for user in range(100, 100 + players):
         await events.join(event.id, user)
@@ -75,14 +87,65 @@ async def test_only_organisers_create_and_bad_options_are_refused(events: Tourna
         await events.create(
             GUILD, CHANNEL, None, 5, True, "Cup", "knockout", GameChoice(), rounds=3
         )
-    with pytest.raises(BadOption, match="standard deck"):
+    with pytest.raises(BadOption, match="takes no deck of yours"):
         await events.create(GUILD, CHANNEL, None, 5, True, "Cup", "swiss", GameChoice(deck="mine"))
+    with pytest.raises(BadOption, match="standard.*own"):
+        await create(decks="mine")
+    with pytest.raises(BadOption, match="Decktet Caravan is played with its own deck"):
+        await events.create(
+            GUILD, CHANNEL, None, 5, True, "Cup", "swiss", GameChoice(game="decktet"), decks="own"
+        )
     event = await create(name="**Big** <@&1> @everyone " + "x" * 100)
     assert event.tournament.name.startswith("**Big**") and len(event.tournament.name) == 60
     for _ in range(2):
         await create()
     with pytest.raises(EventRefused, match="3 tournaments open or running"):
         await create()
+
+
+SMALL = " ".join(f"{rank}{suit}" for rank in "A23456789TJQK" for suit in "hd") + " Ac 2c 3c 4c"
+
+
+async def test_entrants_bring_their_own_decks_to_an_event_of_own_decks(
+    events: Tournaments,
+) -> None:
+    standard = await open_event(events, players=3)
+    with pytest.raises(EventRefused, match="Everyone plays the standard deck"):
+        await events.bring_deck(standard, 100, "red")
+    tid = await open_event(events, players=4, decks="own")
+    await events.games.save_deck(100, "Red", SMALL)
+    await events.games.save_deck(101, "Tens", SMALL.replace("Ac 2c", "Tc Ts"))
+    with pytest.raises(ServiceError, match="no deck called"):
+        await events.bring_deck(tid, 100, "blue")
+    with pytest.raises(EventRefused, match="not in this"):
+        await events.bring_deck(tid, 999, "Red")
+    assert (await events.bring_deck(tid, 100, "Red")).entrant(100).deck_name == "Red"
+    await events.bring_deck(tid, 101, "Tens")
+    await events.games.save_deck(100, "Red", SMALL + " 5c")  # kept as it was when brought
+    await events.bring_deck(tid, 101, None)  # the standard deck again
+    moved = await events.start(tid, ORGANISER, manages_server=False)
+    board_of = {b.game_id: b for b in moved.event.boards}
+    seen = 0
+    for game in moved.games:
+        assert game.user_at(game.turn or "A") == board_of[game.id].first, "G1 still honoured"
+        for seat, user in zip("AB", game.players, strict=True):
+            cards = game.rules.deck(0 if seat == "A" else 1)
+            if user == 100:
+                seen += 1
+                assert " ".join(str(c) for c in cards) == SMALL, "the deck as brought"
+            else:
+                assert len(cards) == 54, "the standard deck"
+    assert seen == 1
+    shown = await events.event(tid)
+    assert [e.deck_name for e in shown.entrants if e.deck_name] == ["Red"]
+
+
+async def test_a_deck_the_events_rules_refuse_is_refused(events: Tournaments) -> None:
+    tid = await open_event(events, players=3, decks="own", choice=GameChoice(preset="simple"))
+    await events.games.save_deck(100, "Tens", SMALL.replace("Ac 2c", "Tc Ts"))
+    with pytest.raises(ServiceError, match="cannot be used with this tournament's `simple`"):
+        await events.bring_deck(tid, 100, "Tens")
+    assert (await events.event(tid)).entrant(100).deck is None
 
 
 async def test_may_organise_with_manage_server_or_the_named_role(

@@ -37,6 +37,11 @@ class Decktet:
             )
         return DecktetRules(choice.hands or DEFAULT_HANDS)
 
+    def seated(self, rules: DecktetRules, decks: tuple[Any, Any]) -> DecktetRules:
+        if decks != (None, None):
+            raise BadOption("Decktet Caravan is played with the Decktet: no saved decks.")
+        return rules
+
     def new(self, rules: DecktetRules, seed: int) -> DecktetGame:
         return DecktetGame.new(rules, seed)
 

@@ -70,6 +70,15 @@ class NewVegas:
                 + engine_reason(error)
             ) from None
 
+    def seated(self, rules: Rules, decks: tuple[Any, Any]) -> Rules:
+        if decks == (None, None):
+            return rules
+        cards = tuple(
+            tuple(deck.cards) if deck is not None else tuple(rules.deck(seat))
+            for seat, deck in enumerate(decks)
+        )
+        return Rules(rules.preset, rules.jokers, (cards[0], cards[1]))
+
     def new(self, rules: Rules, seed: int) -> Game:
         return Game.new(rules, seed)
 
