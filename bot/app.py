@@ -37,6 +37,7 @@ from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Store, open_store
 from bot.tournaments import Tournaments
+from bot.translator import CommandTranslator
 from bot.views import items
 from bot.views.live import LivePanels
 
@@ -98,6 +99,7 @@ class CaravanBot(commands.AutoShardedBot):
         log.info("database: %s", self.store.url.shown)
         service = self._service = GameService(self.store, self.settings, self.clock)
         await self._wire(service)
+        await self.tree.set_translator(CommandTranslator())  # the commands in each language
         # Commands are registered by `caravan-bot sync`; for development, by the one process
         # that serves every shard (never by each of several processes).
         alone = self.settings.shards is None

@@ -3,6 +3,8 @@ decided by the service: `GameService.game_options`.)"""
 
 from __future__ import annotations
 
+from bot.i18n import Text, n_
+
 TURN_TIMES = {  # the turn deadlines offered at a challenge, in seconds
     "5 minutes": 5 * 60,
     "1 hour": 60 * 60,
@@ -11,13 +13,13 @@ TURN_TIMES = {  # the turn deadlines offered at a challenge, in seconds
 }
 
 
-def turn_words(seconds: int) -> str:
-    """300 -> "5 minutes", 86400 -> "24 hours", 259200 -> "3 days"."""
-    for words, value in TURN_TIMES.items():
-        if value == seconds:
-            return words
-    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60), ("second", 1)):
-        if seconds % size == 0:
-            count = seconds // size
-            return f"{count} {unit}{'s' * (count != 1)}"
-    raise AssertionError("unreachable")
+def turn_words(seconds: int) -> Text:
+    """300 -> "5 minutes", 86400 -> "24 hours", 259200 -> "3 days" (in the reader's
+    language where it is said)."""
+    if seconds % 86400 == 0 and seconds != 86400:  # a day is said "24 hours", as offered
+        return n_("{count} day", "{count} days", seconds // 86400)
+    if seconds % 3600 == 0:
+        return n_("{count} hour", "{count} hours", seconds // 3600)
+    if seconds % 60 == 0:
+        return n_("{count} minute", "{count} minutes", seconds // 60)
+    return n_("{count} second", "{count} seconds", seconds)

@@ -23,6 +23,7 @@ from bot.cogs.help import Help
 from bot.cogs.standing import Standing
 from bot.games.base import GameChoice
 from bot.help import TOPICS
+from bot.i18n import AUTO, LANGUAGES
 from bot.kinds import GAMES, NEW_VEGAS
 from bot.ledger import MAX_DECK_NAME
 from engine import PRESETS
@@ -58,6 +59,10 @@ FORMAT_CHOICES = [
     )
 ]
 
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name="The server's own language (its Community setting)", value=AUTO),
+    *(app_commands.Choice(name=native, value=code) for code, native in LANGUAGES.items()),
+]
 DECK_POLICY_CHOICES = [
     app_commands.Choice(name="The standard deck for everyone", value="standard"),
     app_commands.Choice(name="Each entrant's own saved deck", value="own"),
@@ -225,10 +230,12 @@ class CaravanCommands(app_commands.Group):
         await self.cogs.decks.deck_list(interaction)
 
     @deck.command(name="show", description="Show one of your decks, card by card")
+    @app_commands.describe(name="Which of your decks")
     async def deck_show(self, interaction: Interaction, name: DeckName) -> None:
         await self.cogs.decks.deck_show(interaction, name)
 
     @deck.command(name="delete", description="Delete one of your decks")
+    @app_commands.describe(name="Which of your decks")
     async def deck_delete(self, interaction: Interaction, name: DeckName) -> None:
         await self.cogs.decks.deck_delete(interaction, name)
 
@@ -350,9 +357,11 @@ class AdminCommands(app_commands.Group):
         threads="Whether each game gets its own thread",
         organisers="A role whose members may create tournaments (besides Manage Server)",
         clear_organisers="Only members with Manage Server create tournaments again",
+        language="The language of the games' public messages (default: the server's own)",
     )
     @app_commands.choices(rules=RULE_CHOICES)
     @app_commands.choices(turn=TURN_CHOICES)
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def set_(
         self,
         interaction: Interaction,
@@ -362,9 +371,10 @@ class AdminCommands(app_commands.Group):
         threads: bool | None = None,
         organisers: discord.Role | None = None,
         clear_organisers: bool = False,
+        language: str | None = None,
     ) -> None:
         await self.admin.admin_set(
-            interaction, rules, jokers, turn, threads, organisers, clear_organisers
+            interaction, rules, jokers, turn, threads, organisers, clear_organisers, language
         )
 
     @app_commands.command(description="Where games may start: add or remove a channel, or clear")

@@ -3,6 +3,8 @@ engine's reasons made into such sentences (`engine_reason`)."""
 
 import re
 
+from bot.i18n import Said, Text
+
 # The rule clauses the engine's sentences cite for the readers of its rules ("(R1)",
 # "(R5, R6)", "(D4)", "(R3-R7, G9)"): the engine's notation, not a member's words.
 _CLAUSES = re.compile(r"\s*\([RDG]\d+(?:\s*[,\-\u2013]\s*[RDG]\d+)*\)")
@@ -17,7 +19,13 @@ def engine_reason(error: Exception) -> str:
 
 
 class ServiceError(Exception):
-    """A request the service refuses; `str(error)` is the sentence to show the player."""
+    """A request the service refuses; `said` is the sentence to show the player (a `Text`,
+    said in their language, or words made already), `str(error)` its English."""
+
+    @property
+    def said(self) -> Said:
+        first = self.args[0] if self.args else ""
+        return first if isinstance(first, Text) else str(first)
 
 
 class NotFound(ServiceError):

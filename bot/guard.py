@@ -17,13 +17,14 @@ from typing import Any
 import discord
 
 from bot.errors import ServiceError
+from bot.i18n import Said, _, words_for
 from bot.inert import cut
 from bot.names import Names
 from bot.pace import SLOW_DOWN, Pace
 
 log = logging.getLogger("caravan.bot")
 Interaction = discord.Interaction[Any]
-OOPS = "Something went wrong on our side; the game is unchanged. Please try again."
+OOPS = _("Something went wrong on our side; the game is unchanged. Please try again.")
 
 
 class Guard:
@@ -46,7 +47,7 @@ class Guard:
             await work
         except ServiceError as refusal:
             outcome = type(refusal).__name__
-            await private(interaction, str(refusal))
+            await private(interaction, refusal.said)
         except Exception:
             outcome = "error"
             log.exception("interaction %s by %s failed", name, interaction.user.id)
@@ -56,9 +57,10 @@ class Guard:
             log.info("%s by %s: %s in %.1f ms", name, interaction.user.id, outcome, spent)
 
 
-async def private(interaction: Interaction, text: str) -> None:
-    """Answer `interaction` with `text` that only its user sees."""
-    text = cut(text, 2000)  # refusals quote member text cut short; this is the backstop
+async def private(interaction: Interaction, said: Said) -> None:
+    """Answer `interaction` with `said`, in its member's language, that only they see."""
+    # refusals quote member text cut short; this is the backstop
+    text = cut(words_for(interaction.locale).say(said), 2000)
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)

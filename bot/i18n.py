@@ -1,6 +1,8 @@
 """The bot's languages: gettext catalogues (`bot/locales/<language>/caravan.po`, read with
 Babel once, at the first use), the choice of a language from a Discord locale, and the
-translator that gives Discord the slash commands in each member's language.
+sentences (`Text`, made by `_` and `n_`) said in the language of whoever reads them. No
+Discord here (`bot.translator` gives Discord the commands in each language, and writes
+the template).
 
 English is the source: a message's English text is its key (`msgid`), so an English
 sentence needs no catalogue and a missing translation falls back to it. Placeholders are
@@ -10,32 +12,27 @@ same English means two things: `command` for a command's or group's name, `optio
 option's name (both are identifiers to Discord: lowercase, no spaces).
 
 Adding a language is one folder (`bot/locales/<code>/caravan.po` and its `glossary.md`) and
-one line in `LANGUAGES`; `python -m bot.i18n` writes the template (`caravan.pot`) and brings
-every catalogue up to it.
+one line in `LANGUAGES`; `python -m bot.translator` writes the template (`caravan.pot`) and
+brings every catalogue up to it.
 """
 
 from __future__ import annotations
 
 import functools
 import gettext
-import re
 import string
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import discord
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po, write_po
-from discord import app_commands
-from discord.app_commands import TranslationContextLocation as Where
-
-from engine import PRESETS
+from babel.messages.pofile import read_po
 
 FOLDER = Path(__file__).parent / "locales"
 TEMPLATE = FOLDER / "caravan.pot"
 SOURCE = "en"
+AUTO = "auto"  # a server's language setting: its own (Discord's preferred locale)
 LANGUAGES: dict[str, str] = {  # each language's code (Discord's locale, or its first part)
     "en": "English",
     "de": "Deutsch",
@@ -46,23 +43,15 @@ LANGUAGES: dict[str, str] = {  # each language's code (Discord's locale, or its 
     "ru": "Русский",
     "it": "Italiano",
 }
-NAME_CONTEXTS = {
-    Where.command_name: "command",
-    Where.group_name: "command",
-    Where.parameter_name: "option",
-}
-UNTRANSLATED = frozenset(PRESETS)  # the rule presets' names are the notation's (NOTATION.md)
-# What Discord accepts as a command's or option's name in any locale (lowercase where the
-# script has case): https://discord.com/developers/docs/interactions/application-commands
-NAME = re.compile(r"^[-_\w]{1,32}$")
 
 
-def language_of(locale: str | discord.Locale | None) -> str:
-    """The language to speak to `locale` (Discord's `pt-BR`, `es-419`, `de`...): its own
-    catalogue, else its language's (`es-419` and `es-ES` are both `es`), else English."""
+def language_of(locale: Any) -> str:
+    """The language to speak to `locale` (Discord's `pt-BR`, `es-419`, `de`..., as text or
+    a `discord.Locale`): its own catalogue, else its language's (`es-419` and `es-ES` are
+    both `es`), else English."""
     if locale is None:
         return SOURCE
-    code = str(locale.value if isinstance(locale, discord.Locale) else locale)
+    code = str(getattr(locale, "value", locale))
     if code in LANGUAGES:
         return code
     first = code.split("-")[0].split("_")[0].lower()
@@ -86,6 +75,21 @@ class Catalogue:
         words = found if isinstance(found, str) and found else message
         return words.format(**values) if values else words
 
+    def say(self, said: Said) -> str:
+        """`said` in this language: a `Text` translated (and its values that are `Text`
+        too), anything else as it is (a member's words, or what is made already)."""
+        if not isinstance(said, Text):
+            return said
+        if isinstance(said, Joined):
+            return said.separator.join(self.say(part) for part in said.parts)
+        values = {
+            key: self.say(value) if isinstance(value, Text) else value
+            for key, value in said.values.items()
+        }
+        if said.other is not None and said.count is not None:
+            return self.plural(said.message, said.other, said.count, said.context, **values)
+        return self.text(said.message, said.context, **values)
+
     def plural(
         self, one: str, other: str, count: int, context: str | None = None, /, **values: Any
     ) -> str:
@@ -99,15 +103,101 @@ class Catalogue:
         return words.format(count=count, **values)
 
 
-def _read(path: Path) -> Catalog:
+class Text:
+    """A sentence to be said in a language chosen later: its English (the catalogue's key),
+    the values of its `{placeholders}` (a value that is itself a `Text` is said in the same
+    language), and, for a plural, its other form and the count that chooses. `str()` gives
+    the English; `Catalogue.say` the language's. Made by `_` and `n_`, which mark it for
+    the template."""
+
+    __slots__ = ("context", "count", "message", "other", "values")
+
+    def __init__(
+        self,
+        message: str,
+        values: dict[str, Any],
+        other: str | None = None,
+        count: int | None = None,
+        context: str | None = None,
+    ) -> None:
+        self.message = message
+        self.values = values
+        self.other = other
+        self.count = count
+        self.context = context
+
+    def __str__(self) -> str:
+        return catalogue(SOURCE).say(self)
+
+    def __repr__(self) -> str:
+        return f"Text({self.message!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Text) and (
+            self.message,
+            self.values,
+            self.other,
+            self.count,
+            self.context,
+        ) == (other.message, other.values, other.other, other.count, other.context)
+
+    def __hash__(self) -> int:
+        return hash((self.message, self.other, self.count, self.context))
+
+
+def _(message: str, /, **values: Any) -> Text:
+    """A sentence in English, said in each reader's language where it is sent."""
+    return Text(message, values)
+
+
+def n_(one: str, other: str, count: int, /, **values: Any) -> Text:
+    """A sentence with a count (`{count}`), in the form each language's rules give it."""
+    return Text(one, values, other, count)
+
+
+class Joined(Text):
+    """Sentences said one after another (`separator` between them), each in the same
+    language: a line made of several."""
+
+    __slots__ = ("parts", "separator")
+
+    def __init__(self, parts: Sequence[Text | str], separator: str = " ") -> None:
+        super().__init__("", {})
+        self.parts = tuple(p for p in parts if p)
+        self.separator = separator
+
+    def __repr__(self) -> str:
+        return f"Joined({self.parts!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Joined) and (self.parts, self.separator) == (
+            other.parts,
+            other.separator,
+        )
+
+    def __hash__(self) -> int:
+        return hash(self.parts)
+
+
+def listed(items: Sequence[Text | str]) -> Text | str:
+    """ "A", "A and B", "A, B and C" in the reader's language."""
+    if len(items) <= 1:
+        return items[0] if items else ""
+    return _("{items} and {last}", items=Joined(items[:-1], ", "), last=items[-1])
+
+
+Said = str | Text  # what reaches a member: a sentence to translate, or text made already
+
+
+def read_catalog(path: Path) -> Catalog:
     with path.open("rb") as file:
         return read_po(file)
 
 
 def _catalogue(language: str) -> Catalogue:
     if language == SOURCE:
-        return Catalogue(SOURCE, {}, lambda n: int(n != 1))
-    read = _read(FOLDER / language / "caravan.po")
+        return ENGLISH
+    read = read_catalog(FOLDER / language / "caravan.po")
     messages: dict[tuple[str | None, str], str | tuple[str, ...]] = {}
     for message in read:
         if not message.id or message.fuzzy:
@@ -128,98 +218,22 @@ def catalogue(language: str) -> Catalogue:
     return _catalogue(language if language in LANGUAGES else SOURCE)
 
 
-def words_for(locale: str | discord.Locale | None) -> Catalogue:
+ENGLISH = Catalogue(SOURCE, {}, lambda n: int(n != 1))  # the source: every message its own
+
+
+def words_for(locale: Any) -> Catalogue:
+    """The catalogue to speak to a Discord locale in (`interaction.locale`)."""
     return catalogue(language_of(locale))
+
+
+def server_language(setting: str | None, preferred_locale: Any) -> str:
+    """A server's language: as `/caravan-admin set language:` set it, else (unset, or
+    `auto`) the server's preferred locale's, else English."""
+    if setting and setting != AUTO and setting in LANGUAGES:
+        return setting
+    return language_of(preferred_locale)
 
 
 def placeholders(text: str) -> set[str]:
     """The `{names}` a message fills."""
     return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
-
-
-class CommandTranslator(app_commands.Translator):
-    """Gives Discord each command's names, descriptions and choices in every language with
-    a catalogue, so each member's command picker shows their own (what is not translated
-    shows in English, as Discord does with a missing localisation)."""
-
-    async def translate(
-        self,
-        string: app_commands.locale_str,
-        locale: discord.Locale,
-        context: app_commands.TranslationContextTypes,
-    ) -> str | None:
-        language = language_of(locale)
-        if language == SOURCE:
-            return None
-        found = catalogue(language).messages.get(
-            (NAME_CONTEXTS.get(context.location), string.message)
-        )
-        return found if isinstance(found, str) and found else None
-
-
-def command_strings(
-    commands: list[app_commands.Command[Any, ..., Any] | app_commands.Group],
-) -> Iterator[tuple[str | None, str, str]]:
-    """Every string the command tree shows a member: (context, English, where), in order."""
-    for command in commands:
-        where = command.qualified_name
-        yield NAME_CONTEXTS[Where.command_name], command.name, where
-        yield None, command.description, where
-        if isinstance(command, app_commands.Group):
-            yield from command_strings(command.commands)
-            continue
-        for parameter in command.parameters:
-            place = f"{where} {parameter.name}"
-            yield NAME_CONTEXTS[Where.parameter_name], parameter.name, place
-            yield None, parameter.description, place
-            for choice in parameter.choices:
-                if choice.name not in UNTRANSLATED:
-                    yield None, choice.name, place
-
-
-def template(commands: list[Any]) -> Catalog:
-    """The catalogue of every message in English (`caravan.pot`)."""
-    made = Catalog(project="caravan-discord", fuzzy=False)
-    for context, text, where in command_strings(commands):
-        if not (context is None and text == "…"):
-            made.add(text, context=context, auto_comments=[where] if context else [])
-    return made
-
-
-def refresh(commands: list[Any]) -> list[str]:
-    """Write the template and bring every language's catalogue up to it (new messages
-    untranslated, gone ones dropped, translations kept). Returns the files written."""
-    made = template(commands)
-    written = [_write(made, TEMPLATE)]
-    for language in LANGUAGES:
-        if language == SOURCE:
-            continue
-        path = FOLDER / language / "caravan.po"
-        current = _read(path) if path.exists() else Catalog(locale=language.replace("-", "_"))
-        current.update(made, no_fuzzy_matching=True)
-        current.obsolete.clear()
-        written.append(_write(current, path))
-    return written
-
-
-def _write(catalog: Catalog, path: Path) -> str:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("wb") as file:
-        write_po(file, catalog, width=100, omit_header=False, sort_output=False)
-    return str(path)
-
-
-def tree_commands() -> list[Any]:
-    """The command tree's groups, built without a bot (their cogs are only called)."""
-    from bot.commands import AdminCommands, CaravanCommands
-
-    return [CaravanCommands(None), AdminCommands(None)]  # type: ignore[arg-type]
-
-
-def main() -> None:
-    for path in refresh(tree_commands()):
-        print(f"wrote {path}")
-
-
-if __name__ == "__main__":
-    main()

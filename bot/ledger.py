@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.choices import TURN_TIMES
 from bot.errors import BadDeck, BadOption, NotFound, engine_reason
+from bot.i18n import AUTO, LANGUAGES
 from bot.inert import plain, quote
 from bot.kinds import NEW_VEGAS, named
 from bot.ratings import Skill
@@ -126,10 +127,12 @@ class Ledger:
         threads: bool | None = None,
         organiser_role: int | None = None,
         clear_organisers: bool = False,
+        language: str | None = None,
     ) -> dict[str, Any]:
         """Change the server's defaults for new games (None: unchanged; a new preset
         without jokers takes the preset's own), and the role whose members may organise
-        tournaments besides those with Manage Server; returns the settings now."""
+        tournaments besides those with Manage Server, and the language of the games' public
+        messages (`auto`: the server's own); returns the settings now."""
         changes: dict[str, Any] = {}
         if organiser_role is not None and clear_organisers:
             raise BadOption("Name an organiser role, or clear it: not both.")
@@ -148,6 +151,10 @@ class Ledger:
             changes["turn_seconds"] = turn_seconds
         if threads is not None:
             changes["threads"] = threads
+        if language is not None:
+            if language != AUTO and language not in LANGUAGES:
+                raise BadOption("Choose a language from the list.")
+            changes["language"] = None if language == AUTO else language
         if not changes:
             raise BadOption("Give at least one setting to change.")
         return await self.update_guild_settings(guild_id, **changes)

@@ -13,7 +13,9 @@ import time
 from collections import deque
 from collections.abc import Callable
 
-SLOW_DOWN = "Slow down a little: that was faster than anyone plays. Try again in a moment."
+from bot.i18n import _
+
+SLOW_DOWN = _("Slow down a little: that was faster than anyone plays. Try again in a moment.")
 
 
 class Window:

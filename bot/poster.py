@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import Catalogue, Said, catalogue, server_language
 from bot.names import Names
 from bot.records import AnyEvent, AnyView, Challenge, GameInfo, Outcome
 from bot.service import GameService
@@ -64,12 +65,20 @@ class Poster:
         thread: discord.Thread | None = None
         if message and await self.threaded(info):
             try:
-                thread = await message.create_thread(name=thread_title(info, names))
+                words = await self.words(info.guild_id)
+                thread = await message.create_thread(name=thread_title(info, names, words=words))
             except discord.HTTPException as error:  # no permission: play in the channel
                 log.info("game %s runs in the channel (no thread: %s)", info.id, error.status)
         if thread is not None:
             await self.service.set_game_messages(info.id, thread_id=thread.id)
         return await self.table(info.id)
+
+    async def words(self, guild_id: int) -> Catalogue:
+        """The language of the server's public messages: its `/caravan-admin set language:`,
+        else its own (Discord's preferred locale), else English."""
+        setting = (await self.service.guild_settings(guild_id)).get("language")
+        guild = self.client.get_guild(guild_id)
+        return catalogue(server_language(setting, getattr(guild, "preferred_locale", None)))
 
     async def threaded(self, info: GameInfo) -> bool:
         """Whether `info`'s game is to get a thread: the server wants them (or, unsaid, the
@@ -92,7 +101,8 @@ class Poster:
     async def turn(self, info: GameInfo, view: AnyView, event: AnyEvent | None) -> None:
         """Post the turn's message (table, words, buttons) and take the buttons off the last."""
         names = await self.names.game(info)
-        panel = await turn_message(info, view, event, names)
+        words = await self.words(info.guild_id)
+        panel = await turn_message(info, view, event, names, words)
         channel = await self.game_channel(info)
         kwargs: dict[str, Any] = {"file": panel.file, "allowed_mentions": pinging(*panel.pings)}
         if panel.view is not None:
@@ -106,7 +116,7 @@ class Poster:
         over = not info.active or view.phase == "over"
         if over and isinstance(channel, discord.Thread):
             with contextlib.suppress(discord.HTTPException):
-                await channel.edit(name=thread_title(info, names, True, view.winner))
+                await channel.edit(name=thread_title(info, names, True, view.winner, words))
         if over and info.tournament_id is not None:  # an event's game: the event moves on
             ended = info if not info.active else await self.service.game(info.id)
             moved = await self.events.after_game(ended)
@@ -144,16 +154,19 @@ class Poster:
         channel = self.client.get_channel(challenge.channel_id)
         if challenge.message_id is None or not isinstance(channel, discord.TextChannel):
             return
+        words = await self.words(challenge.guild_id)
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(challenge.message_id).edit(
-                content=challenge_text(challenge, "expired"), view=None
+                content=words.say(challenge_text(challenge, "expired")), view=None
             )
 
     async def notice(
-        self, info: GameInfo, text: str, ping: int, view: discord.ui.View | None = None
+        self, info: GameInfo, said: Said, ping: int, view: discord.ui.View | None = None
     ) -> None:
-        """Post `text` in the game's thread, pinging `ping` (the player it is for)."""
+        """Post `said` in the game's thread, in the server's language, pinging `ping` (the
+        player it is for)."""
         try:
+            text = (await self.words(info.guild_id)).say(said)
             channel = await self.game_channel(info)
             if view is None:
                 await channel.send(text, allowed_mentions=pinging(ping))

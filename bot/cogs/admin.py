@@ -17,6 +17,7 @@ from bot.errors import NotAllowed
 from bot.games.new_vegas.kind import KIND as NEW_VEGAS
 from bot.games.new_vegas.kind import make_rules
 from bot.guard import Guard
+from bot.i18n import AUTO, LANGUAGES, server_language
 from bot.inert import md, md_names
 from bot.kinds import GAMES
 from bot.names import Names
@@ -120,7 +121,7 @@ class Admin(commands.Cog):
         async def work() -> None:
             server = await self.service.guild_settings(_admin(interaction))
             await interaction.response.send_message(
-                settings_text(self.service.settings, server), ephemeral=True
+                settings_text(self.service.settings, server, interaction.guild), ephemeral=True
             )
 
         await self.guard(interaction, "admin-show", work())
@@ -134,16 +135,16 @@ class Admin(commands.Cog):
         threads: bool | None,
         organisers: Any | None = None,
         clear_organisers: bool = False,
+        language: str | None = None,
     ) -> None:
         async def work() -> None:
             guild_id = _admin(interaction)
             role = organisers.id if organisers is not None else None
             server = await self.service.set_defaults(
-                guild_id, rules, jokers, turn, threads, role, clear_organisers
+                guild_id, rules, jokers, turn, threads, role, clear_organisers, language
             )
-            await interaction.response.send_message(
-                "Saved.\n" + settings_text(self.service.settings, server), ephemeral=True
-            )
+            shown = settings_text(self.service.settings, server, interaction.guild)
+            await interaction.response.send_message("Saved.\n" + shown, ephemeral=True)
 
         await self.guard(interaction, "admin-set", work())
 
@@ -154,9 +155,8 @@ class Admin(commands.Cog):
             guild_id = _admin(interaction)
             where = channel.id if channel is not None else None
             server = await self.service.set_game_channels(guild_id, action, where)
-            await interaction.response.send_message(
-                "Saved.\n" + settings_text(self.service.settings, server), ephemeral=True
-            )
+            shown = settings_text(self.service.settings, server, interaction.guild)
+            await interaction.response.send_message("Saved.\n" + shown, ephemeral=True)
 
         await self.guard(interaction, "admin-channel", work())
 
@@ -189,8 +189,8 @@ def _admin(interaction: Interaction) -> int:
     return guild_id
 
 
-def settings_text(settings: Settings, server: dict[str, Any]) -> str:
-    """The server's settings, in words."""
+def settings_text(settings: Settings, server: dict[str, Any], guild: Any = None) -> str:
+    """The server's settings, in words (`guild`: for its own language)."""
     rules = make_rules(server.get("preset", DEFAULT_PRESET), server.get("jokers"))
     turn = server.get("turn_seconds", settings.default_turn_seconds)
     channels = server.get("channels") or []
@@ -198,13 +198,17 @@ def settings_text(settings: Settings, server: dict[str, Any]) -> str:
     threads = server.get("threads", settings.game_threads)
     role = server.get("organiser_role")
     organisers = f" and the role <@&{role}>" if role else ""
+    setting = server.get("language")
+    spoken = LANGUAGES[server_language(setting, getattr(guild, "preferred_locale", None))]
+    language = spoken if setting and setting != AUTO else f"{spoken} (the server's own)"
     return (
         "**Caravan on this server**\n"
         f"Default rules: {NEW_VEGAS.rules_words(rules)}\n"
         f"Default turn time: {turn_words(int(turn))}\n"
         f"Games may start in: {where}\n"
         f"Each game gets its own thread: {'yes' if threads else 'no'}\n"
-        f"Tournaments are organised by: members with Manage Server{organisers}"
+        f"Tournaments are organised by: members with Manage Server{organisers}\n"
+        f"Language of the games: {language}"
     )
 
 

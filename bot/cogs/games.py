@@ -9,9 +9,11 @@ import discord
 from discord.ext import commands
 
 from bot.ai import AiTurns
+from bot.cogs.common import guild_of
 from bot.errors import BadOption, WrongPlace
 from bot.games.base import GameChoice
 from bot.guard import Guard
+from bot.i18n import _
 from bot.poster import Poster
 from bot.records import AnyRules, Challenge, GameInfo
 from bot.service import GameService
@@ -54,8 +56,9 @@ class Games(commands.Cog):
                 rules,
                 turn_seconds,
             )
+            words = await self.poster.words(guild_id)
             await interaction.response.send_message(
-                challenge_text(challenge, "open"),
+                words.say(challenge_text(challenge, "open")),
                 view=challenge_answers(challenge.id),
                 allowed_mentions=pinging(challenge.opponent_id),
             )
@@ -69,23 +72,24 @@ class Games(commands.Cog):
     ) -> None:
         async def work() -> None:
             user = interaction.user.id
+            words = await self.poster.words(guild_of(interaction))
             if action == "decline":
                 challenge = await self.service.decline(challenge_id, user)
                 await interaction.response.edit_message(
-                    content=challenge_text(challenge, "declined"), view=None
+                    content=words.say(challenge_text(challenge, "declined")), view=None
                 )
                 return
             if action == "cancel":
                 challenge = await self.service.cancel(challenge_id, user)
                 await interaction.response.edit_message(
-                    content=challenge_text(challenge, "cancelled"), view=None
+                    content=words.say(challenge_text(challenge, "cancelled")), view=None
                 )
                 return
             await interaction.response.defer()
             info = await self.service.accept(challenge_id, user)
             challenge = await self.service.challenge(challenge_id)
             await interaction.edit_original_response(
-                content=challenge_text(challenge, "accepted"), view=None
+                content=words.say(challenge_text(challenge, "accepted")), view=None
             )
             await self._begin(info, interaction.message)
 
@@ -204,8 +208,10 @@ class Games(commands.Cog):
         """Post a rematch's challenge in the game's channel."""
         other = challenge.opponent_id
         channel = await self.poster.channel(challenge.channel_id)
+        words = await self.poster.words(challenge.guild_id)
+        said = _("Rematch! {challenge}", challenge=challenge_text(challenge, "open"))
         message = await channel.send(
-            "Rematch! " + challenge_text(challenge, "open"),
+            words.say(said),
             view=challenge_answers(challenge.id),
             allowed_mentions=pinging(other),
         )

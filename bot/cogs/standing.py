@@ -174,7 +174,7 @@ class Standing(commands.Cog):
             view = await self.service.view_of(info, None)
             text, script = standing.record_text(record, names, view)
             drawn = pictured(names)
-            final = info.kind.ending(view, drawn)
+            final = str(info.kind.ending(view, drawn))  # English until replays are translated
             png = await asyncio.to_thread(info.kind.table_png, view, drawn, None, "", final)
             files = [
                 discord.File(io.BytesIO(script.encode()), f"caravan-game-{game_id}.sh"),

@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 
 from discord.ext import commands, tasks
 
+from bot.i18n import _
 from bot.inert import md
 from bot.names import Names
 from bot.poster import Poster
@@ -65,17 +66,25 @@ class Timers(commands.Cog):
         for info in found.reminders:
             mover = info.user_at(info.turn or "A")
             left = int(info.deadline or 0)
-            await self.poster.notice(
-                info, f"<@{mover}>, a reminder: your move in this game is due <t:{left}:R>.", mover
+            reminder = _(
+                "<@{user}>, a reminder: your move in this game is due <t:{due}:R>.",
+                user=mover,
+                due=left,
             )
+            await self.poster.notice(info, reminder, mover)
         for info in found.overdue:  # one mention: the player who may act on it
             late = md((await self.names.game(info))[info.turn or "A"])
             waiting = info.user_at("B" if info.turn == "A" else "A")
             grace = int((info.deadline or 0) + info.turn_seconds)
             await self.poster.notice(
                 info,
-                f"<@{waiting}>, {late}'s time to move ran out: you may claim the win. "
-                f"Unclaimed, the game closes with no result <t:{grace}:R>.",
+                _(
+                    "<@{user}>, {player}'s time to move ran out: you may claim the win. "
+                    "Unclaimed, the game closes with no result <t:{closes}:R>.",
+                    user=waiting,
+                    player=late,
+                    closes=grace,
+                ),
                 waiting,
                 items.controls(items.GameAction(info.id, "claim")),
             )

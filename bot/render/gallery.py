@@ -44,10 +44,12 @@ class Scene:
     last: MoveEvent | None
 
     def table(self) -> Image.Image:
-        note = describe(self.last, self.names, card_label) if self.last else None
+        note = str(describe(self.last, self.names, card_label)) if self.last else None
         over = self.view.phase == "over"
         view = self.view
-        line = result(view.winner, view.end_reason, self.names, view.positions) if over else None
+        line = (
+            str(result(view.winner, view.end_reason, self.names, view.positions)) if over else None
+        )
         return draw_table(self.view, self.names, self.last, note, line)[0]
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageDraw
 
 from bot.games.new_vegas.words import no_lead
+from bot.i18n import ENGLISH, Catalogue, _
 from bot.render import style
 from bot.render.style import (
     AMBER,
@@ -90,10 +91,12 @@ def draw_table(
     last: MoveEvent | None = None,
     note: str | None = None,
     result: str | None = None,
+    words: Catalogue = ENGLISH,
 ) -> tuple[Image.Image, Drawn]:
     """The table as `view` sees it. `names` maps "A"/"B" to display names, `last` is the
     public event of the move that led here (its card is outlined), `note` the line for the
-    footer, `result` the line for a finished game."""
+    footer, `result` the line for a finished game (both said already), `words` the
+    language of the words the picture draws."""
     bottom = view.seat or "A"
     top = "B" if bottom == "A" else "A"
     shown = {seat: _name(names.get(seat, ""), seat) for seat in "AB"}
@@ -114,17 +117,17 @@ def draw_table(
     highlight = _highlight(last)
 
     y = 0
-    _name_bar(image, view, top, shown[top], y)
+    _name_bar(image, view, top, shown[top], y, words)
     y += NAME_BAR
-    _band(image, draw, view, top, y, band[top], highlight, drawn)
+    _band(image, draw, view, top, y, band[top], highlight, drawn, words)
     y += band[top]
-    _strip(image, view, shown, y, strip, result if over else None)
+    _strip(image, view, shown, y, strip, result if over else None, words)
     y += strip
-    _band(image, draw, view, bottom, y, band[bottom], highlight, drawn)
+    _band(image, draw, view, bottom, y, band[bottom], highlight, drawn, words)
     y += band[bottom]
-    _name_bar(image, view, bottom, shown[bottom], y)
+    _name_bar(image, view, bottom, shown[bottom], y, words)
     y += NAME_BAR
-    _footer(image, draw, removed, note, y, drawn)
+    _footer(image, draw, removed, note, y, drawn, words)
     return image, drawn
 
 
@@ -134,9 +137,10 @@ def render_table(
     last: MoveEvent | None = None,
     note: str | None = None,
     result: str | None = None,
+    words: Catalogue = ENGLISH,
 ) -> bytes:
     """The table as a PNG (see `draw_table`)."""
-    return style.encode(draw_table(view, names, last, note, result)[0])
+    return style.encode(draw_table(view, names, last, note, result, words)[0])
 
 
 def _name(name: str, seat: str) -> str:
@@ -155,7 +159,9 @@ def _highlight(last: MoveEvent | None) -> tuple[str, int, int, int] | None:
     return (owner, number, index - 1, -2)  # the newest picture card on that row
 
 
-def _name_bar(image: Image.Image, view: PlayerView, seat: str, name: str, y: int) -> None:
+def _name_bar(
+    image: Image.Image, view: PlayerView, seat: str, name: str, y: int, words: Catalogue
+) -> None:
     draw = ImageDraw.Draw(image)
     colour = SEAT_COLOURS[seat]
     index = 0 if seat == "A" else 1
@@ -164,13 +170,17 @@ def _name_bar(image: Image.Image, view: PlayerView, seat: str, name: str, y: int
     winner = view.phase == "over" and view.winner == seat
     if to_move or winner:
         draw.rectangle((0, y, 7, y + NAME_BAR - 1), fill=colour)
-    counts = (
-        f"Hand {view.hand_sizes[index]}  \u00b7  Deck {view.deck_sizes[index]}"
-        f"  \u00b7  Discard {len(view.discards[index])}"
+    counts = words.say(
+        _(
+            "Hand {hand}  \u00b7  Deck {deck}  \u00b7  Discard {discard}",
+            hand=view.hand_sizes[index],
+            deck=view.deck_sizes[index],
+            discard=len(view.discards[index]),
+        )
     )
     counts_x = WIDTH - MARGIN - style.length(counts, 18, False)
     style.text(image, (counts_x, y + NAME_BAR / 2), counts, 18, MUTED, bold=False)
-    chip = "TO MOVE" if to_move else "WINNER" if winner else ""
+    chip = words.say(_("TO MOVE")) if to_move else words.say(_("WINNER")) if winner else ""
     chip_w = style.length(chip, 15) + 20 if chip else 0
     room = int(counts_x - MARGIN - 40 - chip_w - 24)
     x = style.text(image, (MARGIN + 8, y + NAME_BAR / 2), style.fit(name, 26, room), 26, colour)
@@ -189,6 +199,7 @@ def _band(
     height: int,
     highlight: tuple[str, int, int, int] | None,
     drawn: Drawn,
+    words: Catalogue,
 ) -> None:
     draw.rectangle((0, y, WIDTH, y + height - 1), fill=BAND)
     for number in (1, 2, 3):
@@ -202,17 +213,18 @@ def _band(
                 outline=SEAT_COLOURS[seat],
                 width=2,
             )
-        _header(image, caravan, left + PAD, y + HEADER // 2 + 4)
+        _header(image, caravan, left + PAD, y + HEADER // 2 + 4, words)
         mark = None
         if highlight and highlight[0] == seat and highlight[1] == number:
             mark = highlight[2:]
-        _cards(image, draw, caravan, left + PAD, y + HEADER, mark, drawn)
+        _cards(image, draw, caravan, left + PAD, y + HEADER, mark, drawn, words)
 
 
-def _header(image: Image.Image, caravan: CaravanView, x: int, y: float) -> None:
+def _header(image: Image.Image, caravan: CaravanView, x: int, y: float, words: Catalogue) -> None:
     if not caravan.cards:
         style.text(image, (x, y), "\u2014", 26, MUTED)
         return
+    x0 = x
     value = caravan.value
     colour = SELL if caravan.for_sale else OVER if value > 26 else INK
     x = round(style.text(image, (x, y), str(value), 30, colour)) + 12
@@ -224,7 +236,8 @@ def _header(image: Image.Image, caravan: CaravanView, x: int, y: float) -> None:
             style.text(image, (x, y), SUIT_SYMBOLS[caravan.suit], 26, SUIT_COLOURS[caravan.suit])
         )
         x += 12
-    label = "FOR SALE" if caravan.for_sale else "OVER 26" if value > 26 else ""
+    label = _("FOR SALE") if caravan.for_sale else _("OVER 26") if value > 26 else ""
+    label = style.fit(words.say(label), 15, COLUMN - 2 * PAD - (x - x0)) if label else ""
     if label:
         style.text(image, (x, y + 1), label, 15, colour)
 
@@ -237,12 +250,14 @@ def _cards(
     y: int,
     mark: tuple[int, int] | None,
     drawn: Drawn,
+    words: Catalogue,
 ) -> None:
     seat, number = caravan.owner, caravan.number
     if not caravan.cards:
         box = (x, y, x + CARD_W, y + CARD_H)
         draw.rounded_rectangle(box, 8, outline=MUTED, width=2)
-        style.text(image, (x + CARD_W / 2, y + CARD_H / 2), "empty", 16, MUTED, "mm", bold=False)
+        empty = style.fit(words.say(_("empty")), 16, CARD_W - 8, bold=False)
+        style.text(image, (x + CARD_W / 2, y + CARD_H / 2), empty, 16, MUTED, "mm", bold=False)
         drawn.add("slot", seat, number, box)
         return
     step = _step(len(caravan.cards))
@@ -276,6 +291,7 @@ def _strip(
     y: int,
     height: int,
     result: str | None,
+    words: Catalogue,
 ) -> None:
     draw = ImageDraw.Draw(image)
     if result:
@@ -289,11 +305,11 @@ def _strip(
         leader = view.positions[number - 1]
         colour: Colour = SEAT_COLOURS[leader] if leader else MUTED
         pair = view.caravan("A", number), view.caravan("B", number)
-        words = f"{shown[leader]} leads" if leader else no_lead(*pair)
-        words = style.fit(words, 18, COLUMN - 70)
+        lead = _("{player} leads", player=shown[leader]) if leader else no_lead(*pair)
+        said = style.fit(words.say(lead), 18, COLUMN - 70)
         draw.ellipse((centre - 110, middle - 15, centre - 80, middle + 15), outline=colour, width=2)
         style.text(image, (centre - 95, middle), str(number), 17, colour, "mm")
-        style.text(image, (centre - 70, middle), words, 18, colour, bold=leader is not None)
+        style.text(image, (centre - 70, middle), said, 18, colour, bold=leader is not None)
 
 
 def _removed(last: MoveEvent | None) -> list[Card]:
@@ -311,19 +327,21 @@ def _footer(
     note: str | None,
     y: int,
     drawn: Drawn,
+    words: Catalogue,
 ) -> None:
     """The last move in words, and under them the cards it removed, at a size that reads
     at Discord's inline width."""
     draw.rectangle((0, y, WIDTH, y + FOOTER + (REMOVED_ROW if removed else 0)), fill=BAR)
     draw.line((MARGIN, y, WIDTH - MARGIN, y), fill=BAND, width=2)
-    words = style.drawable(note or "", 17, False) or "The game begins."
-    lines = style.wrap(words, 17, WIDTH - 2 * MARGIN, 2, bold=False)
+    said = style.drawable(note or "", 17, False) or words.say(_("The game begins."))
+    lines = style.wrap(said, 17, WIDTH - 2 * MARGIN, 2, bold=False)
     top = y + FOOTER / 2 - (len(lines) - 1) * 11
     for i, line in enumerate(lines):
         style.text(image, (MARGIN, top + i * 22), line, 17, INK, bold=False)
     if removed:
         row = y + FOOTER
-        x = int(style.text(image, (MARGIN, row + REMOVED_ROW / 2 - 4), "Removed:", 17, MUTED)) + 14
+        gone = words.say(_("Removed:"))
+        x = int(style.text(image, (MARGIN, row + REMOVED_ROW / 2 - 4), gone, 17, MUTED)) + 14
         for card in removed:
             paste_card(image, card, x, row, MINI_W)
             drawn.add("removed", "", 0, (x, row, x + MINI_W, row + round(MINI_W * 1.4)))

@@ -15,6 +15,8 @@ import discord
 
 from bot.choices import turn_words
 from bot.games.base import PASS, Pick
+from bot.games.words import GAME_TITLES
+from bot.i18n import ENGLISH, Catalogue, Joined, Text, _
 from bot.inert import cut, md, md_names, title
 from bot.records import AnyEvent, AnyView, Challenge, GameInfo, as_recorded
 from bot.render.style import pictured
@@ -47,27 +49,39 @@ def pinging(*user_ids: int | None) -> discord.AllowedMentions:
 TITLE_NAME = 24
 EVENT_TITLE = 36  # an event's name and round in a game's title, with two names
 CHALLENGE_ENDS = {
-    "accepted": "Accepted: the game is on.",
-    "declined": "Declined.",
-    "cancelled": "Cancelled by the challenger.",
-    "expired": "This challenge expired.",
+    "accepted": _("Accepted: the game is on."),
+    "declined": _("Declined."),
+    "cancelled": _("Cancelled by the challenger."),
+    "expired": _("This challenge expired."),
 }
 
 
-def challenge_text(challenge: Challenge, status: str) -> str:
+def challenge_text(challenge: Challenge, status: str) -> Text:
     """A challenge's message: who, what game, and where it stands (`status`)."""
-    who = f"<@{challenge.opponent_id}>" if challenge.opponent_id else "anyone"
     kind = challenge.kind
+    what = {
+        "game": GAME_TITLES.get(kind.key, kind.title),
+        "rules": kind.rules_words(challenge.rules),
+        "turn": turn_words(challenge.turn_seconds),
+        "challenger": challenge.challenger_id,
+    }
     head = (
-        f"<@{challenge.challenger_id}> challenges {who} to {kind.title} "
-        f"({kind.rules_words(challenge.rules)}, {turn_words(challenge.turn_seconds)} a turn)."
+        _(
+            "<@{challenger}> challenges <@{opponent}> to {game} ({rules}, {turn} a turn).",
+            opponent=challenge.opponent_id,
+            **what,
+        )
+        if challenge.opponent_id
+        else _("<@{challenger}> challenges anyone to {game} ({rules}, {turn} a turn).", **what)
     )
     # How long it is open, in words, and until when (a clock time, which every client
     # shows the same): not a relative time, which a client counts from its own clock
     open_for = turn_words(round(challenge.expires_at - challenge.created_at))
-    until = f"<t:{int(challenge.expires_at)}:t>"
-    tail = CHALLENGE_ENDS.get(status) or f"Open for {open_for}, until {until}."
-    return f"{head}\n{tail}"
+    until = int(challenge.expires_at)
+    tail = CHALLENGE_ENDS.get(status) or _(
+        "Open for {time}, until <t:{until}:t>.", time=open_for, until=until
+    )
+    return Joined([head, tail], "\n")
 
 
 def challenge_answers(challenge_id: int) -> discord.ui.View:
@@ -76,60 +90,70 @@ def challenge_answers(challenge_id: int) -> discord.ui.View:
 
 
 def thread_title(
-    info: GameInfo, names: Mapping[str, str], over: bool = False, winner: str | None = None
+    info: GameInfo,
+    names: Mapping[str, str],
+    over: bool = False,
+    winner: str | None = None,
+    words: Catalogue = ENGLISH,
 ) -> str:
-    """ "Caravan: Alice vs Bob", and once `over`, who won (`winner`, else the record's);
-    names cut so that the bot's words always fit."""
+    """ "Caravan: Alice vs Bob", and once `over`, who won (`winner`, else the record's), in
+    the server's language (`words`); names cut so that the bot's words always fit."""
     winner = winner or info.winner
     short = {seat: cut(name, TITLE_NAME) for seat, name in names.items()}
     if info.ai_seat is not None:
         short[info.ai_seat] += f" ({info.ai_level})"
     # an event's game says its event and round ("Friday Swiss, round 2: A vs B")
-    where = cut(info.event, EVENT_TITLE) if info.event else info.title
-    words = f"{where}: {short['A']} vs {short['B']}"
+    where = cut(info.event, EVENT_TITLE) if info.event else GAME_TITLES.get(info.game, info.title)
+    said = _("{game}: {a} vs {b}", game=where, a=short["A"], b=short["B"])
     if over:
         if info.status == "abandoned":
-            words += ": no result"
+            said = _("{game}: no result", game=said)
         elif winner in ("A", "B"):
-            words += f": {short[winner]} won"
+            said = _("{game}: {player} won", game=said, player=short[winner])
         else:
-            words += ": a draw"
-    return title(words)
+            said = _("{game}: a draw", game=said)
+    return title(words.say(said))
 
 
 async def turn_message(
-    info: GameInfo, view: AnyView, event: AnyEvent | None, names: Mapping[str, str]
+    info: GameInfo,
+    view: AnyView,
+    event: AnyEvent | None,
+    names: Mapping[str, str],
+    words: Catalogue = ENGLISH,
 ) -> Panel:
-    """The public message of a turn: what happened, whose move it is, the table. `names`
-    are plain (`bot.inert.plain`): as they are in the image and its alt text, escaped in
-    the message's text."""
+    """The public message of a turn: what happened, whose move it is, the table, in the
+    server's language (`words`). `names` are plain (`bot.inert.plain`): as they are in the
+    image and its alt text, escaped in the message's text."""
     view = as_recorded(view, info)  # a game the record ends is drawn over, with its result
     kind = info.kind
     over = view.phase == "over"
     shown, drawn = md_names(names), pictured(names)
-    final = kind.ending(view, drawn) if over else None
-    note = kind.describe(view, event, drawn, True)
-    png = await asyncio.to_thread(kind.table_png, view, drawn, event, note, final)
-    alt = kind.summary(view, names)
+    final = words.say(kind.ending(view, drawn)) if over else None
+    note = words.say(kind.describe(view, event, drawn, True))
+    png = await asyncio.to_thread(kind.table_png, view, drawn, event, note, final, words)
+    alt = words.say(kind.summary(view, names))
     file = discord.File(io.BytesIO(png), "table.png", description=alt[:1024])
-    text_note = kind.describe(view, event, shown, False)
+    text_note = words.say(kind.describe(view, event, shown, False))
     pings: tuple[int, ...] = ()
     if over:
         lines = [text_note] if event is not None else []
-        lines.append(f"**Game over.** {kind.ending(view, shown)}")
+        lines.append(words.say(_("**Game over.** {result}", result=kind.ending(view, shown))))
         finished = info.status == "finished" or (info.active and view.phase == "over")
         buttons = items.controls(items.GameAction(info.id, "rematch")) if finished else None
     else:
-        due = (
-            f" Due <t:{int(info.deadline)}:R>."
-            if info.deadline and info.ai_seat != view.turn
-            else ""
-        )
+        due = int(info.deadline) if info.deadline and info.ai_seat != view.turn else None
         mover = info.user_at(view.turn)
         if info.ai_seat == view.turn:  # the bot itself: no mention of itself
-            lines = [text_note, f"{shown[view.turn]} is thinking."]
+            lines = [text_note, words.say(_("{player} is thinking.", player=shown[view.turn]))]
         else:
-            lines = [text_note, f"<@{mover}>, {kind.your_move(view)}.{due}"]
+            move = kind.your_move(view)
+            call = (
+                _("<@{user}>, {move}. Due <t:{due}:R>.", user=mover, move=move, due=due)
+                if due is not None
+                else _("<@{user}>, {move}.", user=mover, move=move)
+            )
+            lines = [text_note, words.say(call)]
             pings = (mover,)
         buttons = items.controls(
             items.GameButton(info.id, "hand"),
@@ -145,7 +169,9 @@ def move_words(
     """What the last change did, for a player's panel (`names` plain; escaped here)."""
     if event is None:
         return ""
-    return info.kind.describe(view, event, md_names(names), False)
+    return str(
+        info.kind.describe(view, event, md_names(names), False)
+    )  # English until the panel is
 
 
 async def hand_panel(

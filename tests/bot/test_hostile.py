@@ -223,13 +223,13 @@ async def test_presses_faster_than_a_person_get_a_private_slow_down(tmp_path: Pa
         turn = t.channel.threads[-1].history()[-1]
         clock.advance(1.0)  # the challenge was a press too
         answers = [panel_of(await t.alice.click(turn, label="Rules")) for _ in range(5)]
-        assert all(a.ephemeral and SLOW_DOWN not in a.content for a in answers)
+        assert all(a.ephemeral and str(SLOW_DOWN) not in a.content for a in answers)
         slowed = panel_of(await t.alice.click(turn, label="Rules"))
-        assert slowed.ephemeral and slowed.content == SLOW_DOWN
+        assert slowed.ephemeral and slowed.content == str(SLOW_DOWN)
         other = panel_of(await t.bob.click(turn, label="Rules"))
-        assert SLOW_DOWN not in other.content, "only the fast member is slowed"
+        assert str(SLOW_DOWN) not in other.content, "only the fast member is slowed"
         clock.advance(1.0)
-        assert SLOW_DOWN not in panel_of(await t.alice.click(turn, label="Rules")).content
+        assert str(SLOW_DOWN) not in panel_of(await t.alice.click(turn, label="Rules")).content
 
 
 async def test_challenges_faster_than_a_person_get_a_private_slow_down(tmp_path: Path) -> None:
@@ -243,7 +243,7 @@ async def test_challenges_faster_than_a_person_get_a_private_slow_down(tmp_path:
             clock.advance(1.0)
         posted = len(t.channel.history())
         slowed = await t.alice.slash(t.channel, "caravan challenge", opponent=t.bob)
-        assert slowed.response.ephemeral and slowed.response.content == SLOW_DOWN
+        assert slowed.response.ephemeral and slowed.response.content == str(SLOW_DOWN)
         assert len(t.channel.history()) == posted, "nothing else happens"
         clock.advance(60.0)
         made = await t.alice.slash(t.channel, "caravan challenge", opponent=t.bob)

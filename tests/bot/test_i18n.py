@@ -19,18 +19,14 @@ from discord import app_commands
 from bot.i18n import (
     FOLDER,
     LANGUAGES,
-    NAME,
     SOURCE,
     TEMPLATE,
     Catalogue,
-    CommandTranslator,
     catalogue,
-    command_strings,
     language_of,
     placeholders,
-    template,
-    tree_commands,
 )
+from bot.translator import NAME, CommandTranslator, command_strings, template, tree_commands
 
 TRANSLATED = [language for language in LANGUAGES if language != SOURCE]
 DESCRIPTION = 100  # Discord's most characters for a description or a choice's name
@@ -70,7 +66,7 @@ def test_a_locale_gets_its_catalogue_else_its_languages_else_english(
 
 
 def test_the_template_holds_every_string_the_commands_show() -> None:
-    """A command, option or choice added without `python -m bot.i18n` fails here."""
+    """A command, option or choice added without `python -m bot.translator` fails here."""
     assert keys(template(tree_commands())) == keys(read(TEMPLATE))
 
 
@@ -78,7 +74,7 @@ def test_the_template_holds_every_string_the_commands_show() -> None:
 def test_the_catalogue_translates_every_message_with_its_placeholders(language: str) -> None:
     english = read(TEMPLATE)
     own = read(FOLDER / language / "caravan.po")
-    assert keys(own) == keys(english), "python -m bot.i18n brings it up to the template"
+    assert keys(own) == keys(english), "python -m bot.translator brings it up to the template"
     for message in own:
         if not message.id:
             continue

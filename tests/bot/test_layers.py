@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # Top to bottom. A module belongs to the first layer with a prefix it starts with.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("the running bot", ("bot.app", "bot.cli", "bot.local", "bot.simulate", "bot.__main__")),
-    ("slash commands", ("bot.commands",)),
+    ("slash commands", ("bot.commands", "bot.translator")),
     ("feature cogs", ("bot.cogs",)),
     ("posting and the computer's turns", ("bot.poster", "bot.ai")),
     (
@@ -31,7 +31,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("game kinds", ("bot.kinds", "bot.games")),
     (
         "words and pictures",
-        ("bot.render", "bot.help", "bot.choices", "bot.inert", "bot.errors"),
+        ("bot.render", "bot.help", "bot.choices", "bot.inert", "bot.errors", "bot.i18n"),
     ),
     ("tournament rules", ("bot.tournament",)),
     ("ratings", ("bot.ratings",)),

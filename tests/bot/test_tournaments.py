@@ -89,7 +89,7 @@ async def test_only_organisers_create_and_bad_options_are_refused(events: Tourna
         )
     with pytest.raises(BadOption, match="takes no deck of yours"):
         await events.create(GUILD, CHANNEL, None, 5, True, "Cup", "swiss", GameChoice(deck="mine"))
-    with pytest.raises(BadOption, match="standard.*own"):
+    with pytest.raises(BadOption, match=r"standard.*own"):
         await create(decks="mine")
     with pytest.raises(BadOption, match="Decktet Caravan is played with its own deck"):
         await events.create(

@@ -10,6 +10,7 @@ from bot.games.base import GameChoice, HandTurn, Picked
 from bot.games.decktet import hand, words
 from bot.games.words import result
 from bot.help import topic_text
+from bot.i18n import ENGLISH, Catalogue, Said, n_
 from bot.render.decktet_table import render_hand, render_table
 from engine.decktet import DecktetEvent, DecktetGame, DecktetRules, DecktetView, Play
 from engine.decktet.game import DEFAULT_HANDS
@@ -57,8 +58,8 @@ class Decktet:
 
     # ----- words ----------------------------------------------------------------------------
 
-    def rules_words(self, rules: DecktetRules) -> str:
-        return f"{rules.hands} hand{'s' * (rules.hands != 1)}"
+    def rules_words(self, rules: DecktetRules) -> Said:
+        return n_("{count} hand", "{count} hands", rules.hands)
 
     def rules_label(self, rules: DecktetRules) -> str:
         return self.key
@@ -86,7 +87,7 @@ class Decktet:
     def your_move(self, view: DecktetView) -> str:
         return f"your move: {words.prompt(view)}"
 
-    def ending(self, view: DecktetView, names: Mapping[str, str]) -> str:
+    def ending(self, view: DecktetView, names: Mapping[str, str]) -> Said:
         return result(view.winner, view.end_reason, names)
 
     # ----- pictures -------------------------------------------------------------------------
@@ -98,6 +99,7 @@ class Decktet:
         event: DecktetEvent | None,
         note: str,
         final: str | None,
+        words: Catalogue = ENGLISH,
     ) -> bytes:
         return render_table(view, names, event, note, final)
 

@@ -69,7 +69,7 @@ def describe(event: DecktetEvent, names: Mapping[str, str]) -> str:
     if event.hand_end is not None:
         line += " " + ". ".join(hand_lines(event.hand_end, names)) + "."
     if event.winner is not None:
-        line += " " + result(event.winner, "score", names)
+        line += " " + str(result(event.winner, "score", names))  # English until translated
     return line
 
 

@@ -11,9 +11,10 @@ from bot.games.base import GameChoice, HandTurn, Picked
 from bot.games.new_vegas import hand, words
 from bot.games.words import result
 from bot.help import PRESET_DIFFERENCES
+from bot.i18n import ENGLISH, Catalogue, Said, _, n_
 from bot.inert import quote
 from bot.render.hand import render_hand
-from bot.render.style import card_label, card_words
+from bot.render.style import card_label
 from bot.render.table import render_table
 from engine import PRESETS, Game, Move, MoveEvent, PlayerView, Rules
 from engine.errors import RulesError
@@ -95,9 +96,17 @@ class NewVegas:
 
     # ----- words ----------------------------------------------------------------------------
 
-    def rules_words(self, rules: Rules) -> str:
-        words = f"`{rules.preset}`, {rules.jokers} joker{'s' * (rules.jokers != 1)}"
-        return words + (", custom deck" if rules.decks is not None else "")
+    def rules_words(self, rules: Rules) -> Said:
+        preset = f"`{rules.preset}`"
+        if rules.decks is not None:
+            return n_(
+                "{preset}, {count} joker, custom deck",
+                "{preset}, {count} jokers, custom deck",
+                rules.joker_count,
+                preset=preset,
+            )
+        count = rules.joker_count
+        return n_("{preset}, {count} joker", "{preset}, {count} jokers", count, preset=preset)
 
     def rules_label(self, rules: Rules) -> str:
         return rules.preset
@@ -114,18 +123,18 @@ class NewVegas:
 
     def describe(
         self, view: PlayerView, event: MoveEvent | None, names: Mapping[str, str], drawn: bool
-    ) -> str:
+    ) -> Said:
         if event is not None:
-            return words.describe(event, names, card_label if drawn else card_words)
-        return "" if view.phase == "over" else f"{names[view.turn]} moves first."
+            return words.describe(event, names, card_label if drawn else words.card_text)
+        return "" if view.phase == "over" else _("{player} moves first.", player=names[view.turn])
 
-    def summary(self, view: PlayerView, names: Mapping[str, str]) -> str:
+    def summary(self, view: PlayerView, names: Mapping[str, str]) -> Said:
         return words.summary(view, names)
 
-    def your_move(self, view: PlayerView) -> str:
-        return "your move"
+    def your_move(self, view: PlayerView) -> Said:
+        return _("your move")
 
-    def ending(self, view: PlayerView, names: Mapping[str, str]) -> str:
+    def ending(self, view: PlayerView, names: Mapping[str, str]) -> Said:
         return result(view.winner, view.end_reason, names, view.positions)
 
     # ----- pictures -------------------------------------------------------------------------
@@ -137,8 +146,9 @@ class NewVegas:
         event: MoveEvent | None,
         note: str,
         final: str | None,
+        words: Catalogue = ENGLISH,
     ) -> bytes:
-        return render_table(view, names, event, note, final)
+        return render_table(view, names, event, note, final, words)
 
     def hand_png(self, view: PlayerView, chosen: int | None) -> bytes:
         return render_hand(view, chosen)

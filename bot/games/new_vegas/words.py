@@ -9,76 +9,183 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from bot.games.words import result
-from bot.render.style import SUIT_WORDS, card_words
+from bot.i18n import Joined, Said, Text, _, listed, n_
 from engine import Card, MoveEvent, PlayerView, Removal
 from engine.caravan import CaravanView
 
-CardText = Callable[[Card], str]  # how cards are written: words, or signs in images
+CardText = Callable[[Card], Said]  # how cards are written: words, or signs in images
+RANK_TEXT = {1: _("Ace"), 11: _("Jack"), 12: _("Queen"), 13: _("King")}
+SUIT_TEXT = {"c": _("clubs"), "d": _("diamonds"), "h": _("hearts"), "s": _("spades")}
+
+
+def card_text(card: Card) -> Text:
+    """A card in words, in the reader's language: "7 of diamonds", "King of spades",
+    "Joker" (the words of `bot.render.style.card_words`)."""
+    if card.suit is None:
+        return _("Joker")
+    rank = RANK_TEXT.get(card.rank, str(card.rank))
+    return _("{rank} of {suit}", rank=rank, suit=SUIT_TEXT[card.suit])
 
 
 def _index(seat: str, number: int) -> int:
     return (0 if seat == "A" else 3) + number - 1
 
 
-def describe(event: MoveEvent, names: Mapping[str, str], cards: CardText = card_words) -> str:
+def describe(event: MoveEvent, names: Mapping[str, str], cards: CardText = card_text) -> Text:
     """One sentence for what a move did, e.g. "Bob played King of spades on Alice's 9 of
     clubs in caravan 2: 9 → 18" (`cards`: `card_label` for the signs, in images)."""
     mover = names[event.mover]
     move = event.move
+    parts: list[Text | str] = []
     if move.action == "discard":
         assert event.discarded is not None
-        line = f"{mover} discarded {cards(event.discarded)}."
+        parts.append(_("{player} discarded {card}.", player=mover, card=cards(event.discarded)))
     elif move.action == "disband":
         assert move.caravan is not None
         count = len(event.disbanded)
-        line = f"{mover} disbanded caravan {move.caravan} ({count} card{'s' * (count != 1)})"
         if event.placed is not None:
-            line += f" and restarted it with {cards(event.placed)}"
-        line += "."
+            parts.append(
+                n_(
+                    "{player} disbanded caravan {number} ({count} card) and restarted it "
+                    "with {card}.",
+                    "{player} disbanded caravan {number} ({count} cards) and restarted it "
+                    "with {card}.",
+                    count,
+                    player=mover,
+                    number=move.caravan,
+                    card=cards(event.placed),
+                )
+            )
+        else:
+            parts.append(
+                n_(
+                    "{player} disbanded caravan {number} ({count} card).",
+                    "{player} disbanded caravan {number} ({count} cards).",
+                    count,
+                    player=mover,
+                    number=move.caravan,
+                )
+            )
     else:
-        line = _play(event, names, cards)
+        parts.append(_play(event, names, cards))
     if event.reshuffled:
-        line += f" {mover}'s discard pile was shuffled into a new deck."
+        parts.append(_("{player}'s discard pile was shuffled into a new deck.", player=mover))
     for position in event.sold:
         winner = event.positions_after[position - 1]
         assert winner is not None
-        line += f" {names[winner]} now takes position {position}."
+        parts.append(
+            _("{player} now takes position {number}.", player=names[winner], number=position)
+        )
     if event.winner is not None:
-        line += " " + result(event.winner, event.end_reason, names, event.positions_after)
-    return line
+        parts.append(result(event.winner, event.end_reason, names, event.positions_after))
+    return Joined(parts)
 
 
-def _play(event: MoveEvent, names: Mapping[str, str], cards: CardText) -> str:
+def _play(event: MoveEvent, names: Mapping[str, str], cards: CardText) -> Text:
     assert event.placed is not None and event.target is not None
     mover = names[event.mover]
     placed = cards(event.placed)
-    owner, number, _ = event.target
+    owner, number, _position = event.target
     index = _index(owner, number)
     before, after = event.values_before[index], event.values_after[index]
     if event.placed.is_number:
         if not event.main_phase:
-            return f"{mover} started caravan {number} with {placed}."
-        return f"{mover} played {placed} on caravan {number}: {before} \u2192 {after}."
+            return _(
+                "{player} started caravan {number} with {card}.",
+                player=mover,
+                number=number,
+                card=placed,
+            )
+        return _(
+            "{player} played {card} on caravan {number}: {before} \u2192 {after}.",
+            player=mover,
+            card=placed,
+            number=number,
+            before=before,
+            after=after,
+        )
     assert event.onto is not None
     onto = cards(event.onto)
-    whose = "their own" if owner == event.mover else f"{names[owner]}'s"
+    own = owner == event.mover
     if not event.removed:
-        return (
-            f"{mover} played {placed} on {whose} {onto} in caravan {number}: "
-            f"{before} \u2192 {after}."
+        if own:
+            return _(
+                "{player} played {card} on their own {onto} in caravan {number}: "
+                "{before} \u2192 {after}.",
+                player=mover,
+                card=placed,
+                onto=onto,
+                number=number,
+                before=before,
+                after=after,
+            )
+        return _(
+            "{player} played {card} on {owner}'s {onto} in caravan {number}: "
+            "{before} \u2192 {after}.",
+            player=mover,
+            card=placed,
+            owner=names[owner],
+            onto=onto,
+            number=number,
+            before=before,
+            after=after,
         )
-    gone = _and(
-        [f"{names[r.owner]}'s {cards(r.card)}{_with(_others(r, event))}" for r in event.removed]
-    )
+    gone = listed([_removed(r, event, names, cards) for r in event.removed])
     places = sorted({(r.owner, r.caravan) for r in event.removed})
-    changes = "; ".join(
-        f"{names[s]}'s caravan {n}: {event.values_before[_index(s, n)]} \u2192 "
-        f"{event.values_after[_index(s, n)]}"
-        for s, n in places
+    changes = Joined(
+        [
+            _(
+                "{owner}'s caravan {number}: {before} \u2192 {after}",
+                owner=names[s],
+                number=n,
+                before=event.values_before[_index(s, n)],
+                after=event.values_after[_index(s, n)],
+            )
+            for s, n in places
+        ],
+        "; ",
     )
     if event.placed.rank == 11 and len(event.removed) == 1 and event.removed[0].card == event.onto:
-        return f"{mover}'s {placed} removed {gone} ({changes})."
-    return f"{mover}'s {placed} on {whose} {onto} removed {gone} ({changes})."
+        return _(
+            "{player}'s {card} removed {gone} ({changes}).",
+            player=mover,
+            card=placed,
+            gone=gone,
+            changes=changes,
+        )
+    if own:
+        return _(
+            "{player}'s {card} on their own {onto} removed {gone} ({changes}).",
+            player=mover,
+            card=placed,
+            onto=onto,
+            gone=gone,
+            changes=changes,
+        )
+    return _(
+        "{player}'s {card} on {owner}'s {onto} removed {gone} ({changes}).",
+        player=mover,
+        card=placed,
+        owner=names[owner],
+        onto=onto,
+        gone=gone,
+        changes=changes,
+    )
+
+
+def _removed(removal: Removal, event: MoveEvent, names: Mapping[str, str], cards: CardText) -> Text:
+    """ "Bob's 9 of clubs", "Bob's 9 of clubs with 2 picture cards"."""
+    attached = _others(removal, event)
+    owner, card = names[removal.owner], cards(removal.card)
+    if not attached:
+        return _("{owner}'s {card}", owner=owner, card=card)
+    return n_(
+        "{owner}'s {card} with {count} picture card",
+        "{owner}'s {card} with {count} picture cards",
+        len(attached),
+        owner=owner,
+        card=card,
+    )
 
 
 def _others(removal: Removal, event: MoveEvent) -> tuple[Card, ...]:
@@ -89,54 +196,54 @@ def _others(removal: Removal, event: MoveEvent) -> tuple[Card, ...]:
     return tuple(attached)
 
 
-def _with(attached: tuple[object, ...]) -> str:
-    return f" with {len(attached)} picture card{'s' * (len(attached) != 1)}" if attached else ""
+DIRECTION_TEXT = {"ascending": _("ascending"), "descending": _("descending")}
 
 
-def _and(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def caravan_words(caravan: CaravanView) -> str:
+def caravan_words(caravan: CaravanView) -> Text:
     """ "18 descending clubs, 3 cards" for screen readers."""
     if not caravan.cards:
-        return "empty"
-    parts = [str(caravan.value)]
+        return _("empty")
+    parts: list[Text | str] = [str(caravan.value)]
     if caravan.direction:
-        parts.append(caravan.direction)
+        parts.append(DIRECTION_TEXT[caravan.direction])
     if caravan.suit:
-        parts.append(SUIT_WORDS[caravan.suit])
+        parts.append(SUIT_TEXT[caravan.suit])
     count = len(caravan.cards)
-    words = " ".join(p for p in parts if p) + f", {count} card{'s' * (count != 1)}"
+    cards = n_("{count} card", "{count} cards", count)
     if caravan.for_sale:
-        words += ", for sale"
-    elif caravan.value > 26:
-        words += ", overweight"
-    return words
+        return _("{caravan}, {cards}, for sale", caravan=Joined(parts), cards=cards)
+    if caravan.value > 26:
+        return _("{caravan}, {cards}, overweight", caravan=Joined(parts), cards=cards)
+    return _("{caravan}, {cards}", caravan=Joined(parts), cards=cards)
 
 
-def no_lead(a: CaravanView, b: CaravanView) -> str:
+def no_lead(a: CaravanView, b: CaravanView) -> Text:
     """Why neither caravan of a position leads it (R13): equal sales, or neither for sale."""
     if a.for_sale and b.for_sale:
-        return f"tied at {a.value}"
-    return "neither for sale"
+        return _("tied at {value}", value=a.value)
+    return _("neither for sale")
 
 
-def summary(view: PlayerView, names: Mapping[str, str]) -> str:
+def summary(view: PlayerView, names: Mapping[str, str]) -> Text:
     """The table in one short paragraph: each position, who leads it, whose turn."""
-    lines = []
+    lines: list[Text | str] = []
     for number in (1, 2, 3):
         a, b = view.caravan("A", number), view.caravan("B", number)
         lead = view.positions[number - 1]
-        leader = f"{names[lead]} leads" if lead else no_lead(a, b)
+        leader = _("{player} leads", player=names[lead]) if lead else no_lead(a, b)
         lines.append(
-            f"Position {number}: {names['A']} {caravan_words(a)}; "
-            f"{names['B']} {caravan_words(b)}; {leader}."
+            _(
+                "Position {number}: {a} {a_caravan}; {b} {b_caravan}; {leader}.",
+                number=number,
+                a=names["A"],
+                a_caravan=caravan_words(a),
+                b=names["B"],
+                b_caravan=caravan_words(b),
+                leader=leader,
+            )
         )
     if view.phase == "over":
         lines.append(result(view.winner, view.end_reason, names, view.positions))
     else:
-        lines.append(f"{names[view.turn]} to move.")
-    return " ".join(lines)
+        lines.append(_("{player} to move.", player=names[view.turn]))
+    return Joined(lines)

@@ -51,7 +51,7 @@ POSITION = {
 def test_each_kind_of_move(move: str, words: str) -> None:
     """As drawn in the table image (suit signs, in colours the bot picks)."""
     game = Game.from_position(POSITION)
-    assert describe(game.play(move).public(), NAMES, card_label) == words
+    assert str(describe(game.play(move).public(), NAMES, card_label)) == words
 
 
 @pytest.mark.parametrize(
@@ -70,36 +70,36 @@ def test_discords_text_names_cards_in_words(move: str, words: str) -> None:
     """In message text and select options, no suit signs: Discord draws ♠ and ♣ dark on its
     dark theme."""
     game = Game.from_position(POSITION)
-    line = describe(game.play(move).public(), NAMES)
+    line = str(describe(game.play(move).public(), NAMES))
     assert line.startswith(words) and not set(line) & set("\u2660\u2663\u2665\u2666")
 
 
 def test_the_opening_and_a_draw_of_hidden_cards_is_never_told() -> None:
     game = Game.new(seed=3)
     event = game.play(game.legal_moves()[0])
-    line = describe(event, NAMES)
+    line = str(describe(event, NAMES))
     assert line.startswith(f"{NAMES[event.mover]} started caravan {event.move.caravan} with ")
 
 
 def test_a_sale_is_told() -> None:
     position = {**POSITION, "B": {**POSITION["B"], "caravans": ["Th 6h", "9s 5s", "4d"]}}
     game = Game.from_position(position)
-    line = describe(game.play("5d@1").public(), NAMES)
+    line = str(describe(game.play("5d@1").public(), NAMES))
     assert line == "Bob played 5 of diamonds on caravan 1: 16 \u2192 21. Bob now takes position 1."
 
 
 def test_result_lines() -> None:
-    assert result("A", "sold", NAMES) == "Alice wins: sold two of three positions."
-    assert result("A", "sold", NAMES, ("A", "B", "A")) == "Alice wins: sold two of three positions."
-    assert result("B", "sold", NAMES, ("B", "B", "B")) == "Bob wins: sold all three positions."
-    assert result("draw", "move-limit", NAMES) == "A draw: the move limit was reached."
-    assert result("B", "resigned", NAMES) == "Bob wins: Alice resigned."
-    assert result("A", "resigned", NAMES) == "Alice wins: Bob resigned."
+    assert str(result("A", "sold", NAMES)) == "Alice wins: sold two of three positions."
+    assert str(result("A", "sold", NAMES, ("A", "B", "A"))) == "Alice wins: sold two of three positions."
+    assert str(result("B", "sold", NAMES, ("B", "B", "B"))) == "Bob wins: sold all three positions."
+    assert str(result("draw", "move-limit", NAMES)) == "A draw: the move limit was reached."
+    assert str(result("B", "resigned", NAMES)) == "Bob wins: Alice resigned."
+    assert str(result("A", "resigned", NAMES)) == "Alice wins: Bob resigned."
 
 
 def test_summary_reads_each_position() -> None:
     game = Game.from_position(POSITION)
-    text = summary(game.view(None), NAMES)
+    text = str(summary(game.view(None), NAMES))
     assert text.startswith("Position 1: Alice 18 clubs, 1 card; Bob 7 spades, 1 card")
     assert "Position 2: Alice 10 diamonds, 1 card; Bob 14 descending spades, 2 cards" in text
     assert text.endswith("Bob to move.")

@@ -288,7 +288,7 @@ def test_the_final_caption_is_drawn_whole(drawn_text: Drawn) -> None:
     """A game of 15 hands between players with 32-character names: the result and the
     last hand's score are drawn in full."""
     view, event = finished("B", hands=15)
-    final = result("B", "score", LONGEST)
+    final = str(result("B", "score", LONGEST))
     draw_table(view, LONGEST, event, words.describe(event, LONGEST), final)
     assert_drawn_whole(drawn_text, final)
     assert event.hand_end is not None
@@ -321,7 +321,7 @@ def test_the_winner_is_marked_in_their_colour(winner: str) -> None:
     a pixel of the loser's."""
     loser = "B" if winner == "A" else "A"
     view, event = finished(winner)
-    image = draw_table(view, NAMES, event, "", result(winner, "score", NAMES))
+    image = draw_table(view, NAMES, event, "", str(result(winner, "score", NAMES)))
     unmarked = draw_table(replace(view, winner="draw"), NAMES, event)
     bars = {
         seat: (0, HEADER + i * PLAYER, 960, HEADER + (i + 1) * PLAYER)
@@ -340,7 +340,7 @@ def test_the_winner_is_marked_in_their_colour(winner: str) -> None:
 def test_a_draw_marks_nobody() -> None:
     """A draw: no WINNER mark in either bar, the result line in the plain ink."""
     view, event = finished("draw")
-    image = draw_table(view, NAMES, event, "", result("draw", "score", NAMES))
+    image = draw_table(view, NAMES, event, "", str(result("draw", "score", NAMES)))
     for i, seat in enumerate("AB"):
         won = draw_table(replace(view, winner=seat), NAMES, event)
         bar, colour = (0, HEADER + i * PLAYER, 960, HEADER + (i + 1) * PLAYER), SEAT_COLOURS[seat]

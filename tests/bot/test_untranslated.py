@@ -1,0 +1,111 @@
+"""No new English sentence reaches Discord outside the catalogues.
+
+Every string literal in `bot/` that reads as words (a space and a letter) and is not marked
+for the catalogue (`_("...")`, `n_(...)`), not a docstring, not a log line and not an
+assertion is counted per file, the way `tests/bot/store` scans for SQL outside the store.
+The counts may only fall: `untranslated.json` holds each file's count of sentences still
+in English, and a file with more fails (mark the new sentence with `_`), a file with fewer
+fails too until its count there is lowered (so the record stays exact). Files a member
+never reads are left out (`HOST_ONLY`): the database, the command line, settings and the
+host's logs; the slash commands are the translator's (`tests/bot/test_i18n.py`).
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+BASELINE = Path(__file__).with_name("untranslated.json")
+HOST_ONLY = (
+    "bot/store/",
+    "bot/cli.py",
+    "bot/settings.py",
+    "bot/simulate.py",
+    "bot/local.py",
+    "bot/moving.py",
+    "bot/thinking.py",
+    "bot/i18n.py",
+    "bot/translator.py",
+    "bot/commands.py",  # its strings are the command tree's: tests/bot/test_i18n.py
+    "bot/__main__.py",
+)
+MARKS = {"_", "n_"}
+QUIET = {"debug", "info", "warning", "error", "exception", "critical", "getLogger"}
+
+
+def _wordy(text: str) -> bool:
+    return " " in text.strip() and any(c.isalpha() for c in text)
+
+
+def untranslated(source: str) -> int:
+    """How many sentence-like literals in `source` are left in English."""
+    tree = ast.parse(source)
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (
+            isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+            and body
+            and isinstance(body[0], ast.Expr)
+            and isinstance(body[0].value, ast.Constant)
+        ):
+            skip.add(id(body[0].value))
+        called = None
+        if isinstance(node, ast.Call):
+            func = node.func
+            called = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+        if called in MARKS or called in QUIET or isinstance(node, ast.Assert):
+            skip.update(id(inner) for inner in ast.walk(node))
+        if isinstance(node, ast.JoinedStr):  # its parts are counted once, as the whole
+            skip.update(id(value) for value in node.values)
+    count = 0
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and _wordy(node.value):
+            count += 1
+        elif isinstance(node, ast.JoinedStr):
+            text = "".join(v.value for v in node.values if isinstance(v, ast.Constant))
+            count += _wordy(text)
+    return count
+
+
+def counts() -> dict[str, int]:
+    found = {}
+    for path in sorted((ROOT / "bot").rglob("*.py")):
+        name = path.relative_to(ROOT).as_posix()
+        if name.startswith(HOST_ONLY):
+            continue
+        found[name] = untranslated(path.read_text())
+    return {name: n for name, n in found.items() if n}
+
+
+def test_no_new_english_sentence_reaches_discord() -> None:
+    recorded = json.loads(BASELINE.read_text())
+    now = counts()
+    grown = {f: (recorded.get(f, 0), n) for f, n in now.items() if n > recorded.get(f, 0)}
+    assert not grown, f"new English sentences (recorded, now); mark them with _(): {grown}"
+    fallen = {f: (n, now.get(f, 0)) for f, n in recorded.items() if now.get(f, 0) < n}
+    assert not fallen, f"fewer than recorded (recorded, now); lower untranslated.json: {fallen}"
+
+
+def test_the_scan_counts_sentences_and_skips_the_marked_ones() -> None:
+    source = '''
+"""A docstring."""
+import logging
+log = logging.getLogger("x y")
+def f(name):
+    """Its docstring, with words."""
+    log.info("a log line %s", name)
+    assert name, "an assertion's words"
+    said = _("A sentence {name}.", name=name)
+    many = n_("{count} card", "{count} cards", 2)
+    return f"{name} played a card", "Hello there", "custom_id:1", said, many
+'''
+    assert untranslated(source) == 2
+
+
+if __name__ == "__main__":  # write the record anew: python -m tests.bot.test_untranslated
+    BASELINE.write_text(json.dumps(counts(), indent=1, sort_keys=True) + "\n")
