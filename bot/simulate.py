@@ -61,7 +61,12 @@ def settings(database: Path | str, **overrides: Any) -> Settings:
 
 @asynccontextmanager
 async def opened(
-    where: Path | str, *, guild_shard: int | None = None, later: float = 0.0, **overrides: Any
+    where: Path | str,
+    *,
+    guild_shard: int | None = None,
+    later: float = 0.0,
+    locale: str | None = None,
+    **overrides: Any,
 ) -> AsyncIterator[Table]:
     """A guild with Alice, Bob and Carol and a #caravan channel, the real bot running with
     `overrides` of its settings, on a SQLite file in the directory `where`, or on the
@@ -71,14 +76,15 @@ async def opened(
     For one of several bot processes on one database (each its own SimCord world): the
     guild on shard `guild_shard`, and every id the world gives made `later` seconds on,
     so that worlds given different `later` never give the same id (SimCord's ids are the
-    same in every fresh world; on Discord no two are)."""
+    same in every fresh world; on Discord no two are). `locale`: the guild's preferred
+    locale (Discord's Community setting; unset, English)."""
     path = where if isinstance(where, str) else where / "caravan.db"
     bot = create_bot(settings(path, **overrides))
     # A bot not told its shards asks Discord how many; SimCord's Discord answers one.
     async with simcord.run(bot, strict_sync=False, shard_count=bot.shard_count or 1) as env:
         if later:
             await env.advance_time(later)
-        guild = env.create_guild("Mojave", shard_id=guild_shard)
+        guild = env.create_guild("Mojave", shard_id=guild_shard, preferred_locale=locale)
         channel = guild.create_text_channel("caravan")
         alice = guild.add_member(env.create_user("Alice"))
         bob = guild.add_member(env.create_user("Bob"))
@@ -123,6 +129,21 @@ def custom_id(message: Any, prefix: str) -> str:
             if component.get("custom_id", "").startswith(prefix):
                 return str(component["custom_id"])
     raise AssertionError(f"no component {prefix} on {message.content!r}")
+
+
+def playing(message: Any) -> bool:
+    """Whether a game's turn message is of a game still being played (it has the hand's
+    button), in any language."""
+    return any(
+        component.get("custom_id", "").startswith("caravan:hand:")
+        for row in message.components
+        for component in row["components"]
+    )
+
+
+async def open_hand(mover: Any, turn: Any) -> Any:
+    """`mover` presses the turn message's hand button (whatever its label's language)."""
+    return await mover.click(turn, custom_id=custom_id(turn, "caravan:hand:"))
 
 
 def check_final(message: Any, words: str) -> None:
@@ -170,7 +191,8 @@ async def start(t: Table, rules: str = "new-vegas") -> Any:
 def mover_of(t: Table, message: Any, players: Sequence[Any] = ()) -> Any:
     """Who the turn message asks to move, among `players` (default: Alice and Bob)."""
     candidates = players or (t.alice, t.bob)
-    return next(m for m in candidates if f"<@{m.id}>, your move" in message.content)
+    # the turn message mentions only the player to move, in any language
+    return next(m for m in candidates if f"<@{m.id}>" in message.content)
 
 
 async def play_turn(
@@ -187,14 +209,14 @@ async def play_turn(
     follow the game: their turn comes under the newest table, and they open one only the
     first time."""
     last = thread.history()[-1]
-    if "Game over" in last.content:
+    if not playing(last):
         return False
     mover = mover_of(t, last, players)
     panels = timings.panels if timings else None
     moved = timings.moves if timings else None
     panel = hand_in(t, thread, mover) if kept is not None and mover.id in kept else None
     if panel is None or not options(panel, "caravan:card:"):
-        panel = panel_of(await _timed(panels, mover.click(last, label="Your hand")))
+        panel = panel_of(await _timed(panels, open_hand(mover, last)))
     if kept is not None:
         kept[mover.id] = panel
     assert panel.ephemeral and panel.attachments
@@ -256,10 +278,10 @@ async def play_decktet_turn(
     once the game is over. (The play is drawn from the player's own view, which the
     panel must offer.)"""
     last = thread.history()[-1]
-    if "Game over" in last.content:
+    if not playing(last):
         return None
     mover = mover_of(t, last, players)
-    panel = panel_of(await mover.click(last, label="Your hand"))
+    panel = panel_of(await open_hand(mover, last))
     assert panel.ephemeral and panel.attachments
     service = t.env.bot.service
     info = await service.game_in_thread(thread.id)

@@ -12,8 +12,9 @@ from bot.ai import AiTurns
 from bot.cogs.common import guild_of
 from bot.errors import BadOption, WrongPlace
 from bot.games.base import GameChoice
-from bot.guard import Guard
-from bot.i18n import _
+from bot.games.words import GAME_TITLES, LEVEL_TEXT
+from bot.guard import Guard, private
+from bot.i18n import _, words_for
 from bot.poster import Poster
 from bot.records import AnyRules, Challenge, GameInfo
 from bot.service import GameService
@@ -46,7 +47,7 @@ class Games(commands.Cog):
                 await self._against_me(interaction, difficulty, rules, turn_seconds)
                 return
             if opponent is not None and opponent.bot:
-                raise BadOption("Bots cannot play Caravan here; challenge a person or me.")
+                raise BadOption(_("Bots cannot play Caravan here; challenge a person or me."))
             guild_id, channel_id = _where(interaction)
             challenge = await self.service.create_challenge(
                 guild_id,
@@ -59,7 +60,7 @@ class Games(commands.Cog):
             words = await self.poster.words(guild_id)
             await interaction.response.send_message(
                 words.say(challenge_text(challenge, "open")),
-                view=challenge_answers(challenge.id),
+                view=challenge_answers(challenge.id, words),
                 allowed_mentions=pinging(challenge.opponent_id),
             )
             message = await interaction.original_response()
@@ -127,18 +128,23 @@ class Games(commands.Cog):
         """Say that a game against the bot began: as the answer to `interaction` when it
         came from the game's channel, else in the game's channel (a rematch pressed in a
         game's thread starts in the thread's channel); then begin it."""
-        text = (
-            f"<@{interaction.user.id}> plays {info.title} against me, difficulty "
-            f"**{info.ai_level}** ({info.kind.rules_words(info.rules)})."
+        words = await self.poster.words(info.guild_id)
+        text = words.say(
+            _(
+                "<@{user}> plays {game} against me, difficulty **{level}** ({rules}).",
+                user=interaction.user.id,
+                game=GAME_TITLES.get(info.game, info.title),
+                level=LEVEL_TEXT.get(info.ai_level or "", info.ai_level),
+                rules=info.kind.rules_words(info.rules),
+            )
         )
         message: discord.Message
         if info.channel_id == interaction.channel_id:
             await interaction.response.send_message(text)
             message = await interaction.original_response()
         else:
-            await interaction.response.send_message(
-                f"New game in <#{info.channel_id}>.", ephemeral=True
-            )
+            elsewhere = _("New game in <#{channel}>.", channel=info.channel_id)
+            await private(interaction, elsewhere)
             message = await (await self.poster.channel(info.channel_id)).send(text)
         await self._begin(info, message)
 
@@ -159,20 +165,28 @@ class Games(commands.Cog):
 
         async def work() -> None:
             await self.service.player(game_id, interaction.user.id)
+            mine = words_for(interaction.locale)
             if step == "keep":
-                await interaction.response.edit_message(content="You play on.", view=None)
+                await interaction.response.edit_message(
+                    content=mine.say(_("You play on.")), view=None
+                )
                 return
             if step != "sure":
                 confirm = items.controls(
-                    items.ResignButton(game_id, "sure"), items.ResignButton(game_id, "keep")
+                    items.ResignButton(game_id, "sure", mine),
+                    items.ResignButton(game_id, "keep", mine),
                 )
                 await interaction.response.send_message(
-                    "Resign this game? Your opponent wins.", view=confirm, ephemeral=True
+                    mine.say(_("Resign this game? Your opponent wins.")),
+                    view=confirm,
+                    ephemeral=True,
                 )
                 return
             await interaction.response.defer()
             outcome = await self.service.resign(game_id, interaction.user.id)
-            await interaction.edit_original_response(content="You resigned.", view=None)
+            await interaction.edit_original_response(
+                content=mine.say(_("You resigned.")), view=None
+            )
             await self.poster.after(outcome)
 
         await self.guard(interaction, "resign", work())
@@ -184,9 +198,9 @@ class Games(commands.Cog):
 
         async def work() -> None:
             outcome = await self.service.claim_timeout(game_id, interaction.user.id)
-            await interaction.response.edit_message(
-                content=f"<@{interaction.user.id}> claimed the win: the turn ran out.", view=None
-            )
+            words = await self.poster.words(outcome.game.guild_id)
+            claimed = _("<@{user}> claimed the win: the turn ran out.", user=interaction.user.id)
+            await interaction.response.edit_message(content=words.say(claimed), view=None)
             await self.poster.after(outcome)
 
         await self.guard(interaction, "claim", work())
@@ -212,13 +226,16 @@ class Games(commands.Cog):
         said = _("Rematch! {challenge}", challenge=challenge_text(challenge, "open"))
         message = await channel.send(
             words.say(said),
-            view=challenge_answers(challenge.id),
+            view=challenge_answers(challenge.id, words),
             allowed_mentions=pinging(other),
         )
         await self.service.set_challenge_message(challenge.id, message.id)
-        await interaction.response.send_message(
-            f"Rematch offered to <@{other}> in <#{challenge.channel_id}>.", ephemeral=True
+        offered = _(
+            "Rematch offered to <@{user}> in <#{channel}>.",
+            user=other,
+            channel=challenge.channel_id,
         )
+        await private(interaction, offered)
 
 
 def _where(interaction: Interaction) -> tuple[int, int]:

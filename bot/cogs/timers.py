@@ -86,7 +86,9 @@ class Timers(commands.Cog):
                     closes=grace,
                 ),
                 waiting,
-                items.controls(items.GameAction(info.id, "claim")),
+                items.controls(
+                    items.GameAction(info.id, "claim", await self.poster.words(info.guild_id))
+                ),
             )
         for outcome in found.claimed:
             await self.poster.after(outcome)

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from bot.i18n import Text, _
 
 GAME_TITLES = {"new-vegas": _("Caravan"), "decktet": _("Decktet Caravan")}  # by kind's key
+LEVEL_TEXT = {"easy": _("easy"), "normal": _("normal"), "hard": _("hard")}  # the AI's levels
 END_WORDS = {
     "sold": _("sold two of three positions"),  # "all three" too when the positions are known
     "out-of-cards": _("the other player ran out of cards"),

@@ -13,6 +13,8 @@ from typing import Any, Protocol, cast
 
 import discord
 
+from bot.i18n import ENGLISH, Catalogue, _
+
 Interaction = discord.Interaction[Any]
 
 
@@ -71,9 +73,9 @@ def _values(interaction: discord.Interaction[Any]) -> list[str]:
 
 
 ANSWER_STYLES = {
-    "accept": ("Accept", discord.ButtonStyle.success),
-    "decline": ("Decline", discord.ButtonStyle.secondary),
-    "cancel": ("Cancel", discord.ButtonStyle.danger),
+    "accept": (_("Accept"), discord.ButtonStyle.success),
+    "decline": (_("Decline"), discord.ButtonStyle.secondary),
+    "cancel": (_("Cancel"), discord.ButtonStyle.danger),
 }
 
 
@@ -81,11 +83,13 @@ class AnswerButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"caravan:challenge:(?P<id>\d+):(?P<action>accept|decline|cancel)",
 ):
-    def __init__(self, challenge_id: int, action: str) -> None:
+    def __init__(self, challenge_id: int, action: str, words: Catalogue = ENGLISH) -> None:
         label, style = ANSWER_STYLES[action]
         super().__init__(
             discord.ui.Button(
-                label=label, style=style, custom_id=f"caravan:challenge:{challenge_id}:{action}"
+                label=words.say(label),
+                style=style,
+                custom_id=f"caravan:challenge:{challenge_id}:{action}",
             )
         )
         self.challenge_id, self.action = challenge_id, action
@@ -101,8 +105,8 @@ class AnswerButton(
 
 
 GAME_BUTTONS = {
-    "hand": ("Your hand", discord.ButtonStyle.primary),
-    "rules": ("Rules", discord.ButtonStyle.secondary),
+    "hand": (_("Your hand"), discord.ButtonStyle.primary),
+    "rules": (_("Rules"), discord.ButtonStyle.secondary),
 }
 
 
@@ -112,10 +116,12 @@ class GameButton(
 ):
     """A turn message's "Your hand" or "Rules" button."""
 
-    def __init__(self, game_id: int, kind: str) -> None:
+    def __init__(self, game_id: int, kind: str, words: Catalogue = ENGLISH) -> None:
         label, style = GAME_BUTTONS[kind]
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"caravan:{kind}:{game_id}")
+            discord.ui.Button(
+                label=words.say(label), style=style, custom_id=f"caravan:{kind}:{game_id}"
+            )
         )
         self.game_id, self.kind = game_id, kind
 
@@ -133,9 +139,9 @@ class GameButton(
 
 
 RESIGN_STEPS = {  # "": the turn message's button; then the private question's two answers
-    "": ("Resign", discord.ButtonStyle.danger),
-    "sure": ("Yes, resign", discord.ButtonStyle.danger),
-    "keep": ("Cancel", discord.ButtonStyle.secondary),
+    "": (_("Resign"), discord.ButtonStyle.danger),
+    "sure": (_("Yes, resign"), discord.ButtonStyle.danger),
+    "keep": (_("Cancel"), discord.ButtonStyle.secondary),
 }
 
 
@@ -145,11 +151,11 @@ class ResignButton(
 ):
     """Resign (asks first), then "Yes, resign" or "Cancel" on the private question."""
 
-    def __init__(self, game_id: int, step: str = "") -> None:
+    def __init__(self, game_id: int, step: str = "", words: Catalogue = ENGLISH) -> None:
         label, style = RESIGN_STEPS[step]
         super().__init__(
             discord.ui.Button(
-                label=label,
+                label=words.say(label),
                 style=style,
                 custom_id=f"caravan:resign:{game_id}" + (f":{step}" if step else ""),
             )
@@ -307,8 +313,8 @@ class PassButton(
 
 
 GAME_ACTIONS = {
-    "claim": ("Claim the win", discord.ButtonStyle.success),
-    "rematch": ("Rematch", discord.ButtonStyle.primary),
+    "claim": (_("Claim the win"), discord.ButtonStyle.success),
+    "rematch": (_("Rematch"), discord.ButtonStyle.primary),
 }
 
 
@@ -319,10 +325,12 @@ class GameAction(
     """ "Claim the win" (on the notice that a turn ran out) and "Rematch" (on the final
     table)."""
 
-    def __init__(self, game_id: int, action: str) -> None:
+    def __init__(self, game_id: int, action: str, words: Catalogue = ENGLISH) -> None:
         label, style = GAME_ACTIONS[action]
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"caravan:{action}:{game_id}")
+            discord.ui.Button(
+                label=words.say(label), style=style, custom_id=f"caravan:{action}:{game_id}"
+            )
         )
         self.game_id, self.action = game_id, action
 
@@ -341,11 +349,11 @@ class GameAction(
 
 
 EVENT_BUTTONS = {
-    "join": ("Join", discord.ButtonStyle.success),
-    "leave": ("Leave", discord.ButtonStyle.secondary),
-    "start": ("Start", discord.ButtonStyle.primary),
-    "cancel": ("Cancel", discord.ButtonStyle.danger),
-    "standings": ("Standings", discord.ButtonStyle.secondary),
+    "join": (_("Join"), discord.ButtonStyle.success),
+    "leave": (_("Leave"), discord.ButtonStyle.secondary),
+    "start": (_("Start"), discord.ButtonStyle.primary),
+    "cancel": (_("Cancel"), discord.ButtonStyle.danger),
+    "standings": (_("Standings"), discord.ButtonStyle.secondary),
 }
 
 
@@ -356,11 +364,13 @@ class EventButton(
     """A tournament's sign-up buttons (Join, Leave; the organiser's Start and Cancel), and
     Standings on its messages once it runs."""
 
-    def __init__(self, tournament_id: int, action: str) -> None:
+    def __init__(self, tournament_id: int, action: str, words: Catalogue = ENGLISH) -> None:
         label, style = EVENT_BUTTONS[action]
         super().__init__(
             discord.ui.Button(
-                label=label, style=style, custom_id=f"caravan:event:{tournament_id}:{action}"
+                label=words.say(label),
+                style=style,
+                custom_id=f"caravan:event:{tournament_id}:{action}",
             )
         )
         self.tournament_id, self.action = tournament_id, action

@@ -84,9 +84,10 @@ def challenge_text(challenge: Challenge, status: str) -> Text:
     return Joined([head, tail], "\n")
 
 
-def challenge_answers(challenge_id: int) -> discord.ui.View:
-    """Accept, Decline and Cancel."""
-    return items.controls(*(items.AnswerButton(challenge_id, a) for a in items.ANSWER_STYLES))
+def challenge_answers(challenge_id: int, words: Catalogue = ENGLISH) -> discord.ui.View:
+    """Accept, Decline and Cancel, in the server's language (`words`)."""
+    answers = (items.AnswerButton(challenge_id, a, words) for a in items.ANSWER_STYLES)
+    return items.controls(*answers)
 
 
 def thread_title(
@@ -140,7 +141,8 @@ async def turn_message(
         lines = [text_note] if event is not None else []
         lines.append(words.say(_("**Game over.** {result}", result=kind.ending(view, shown))))
         finished = info.status == "finished" or (info.active and view.phase == "over")
-        buttons = items.controls(items.GameAction(info.id, "rematch")) if finished else None
+        rematch = items.GameAction(info.id, "rematch", words)
+        buttons = items.controls(rematch) if finished else None
     else:
         due = int(info.deadline) if info.deadline and info.ai_seat != view.turn else None
         mover = info.user_at(view.turn)
@@ -156,9 +158,9 @@ async def turn_message(
             lines = [text_note, words.say(call)]
             pings = (mover,)
         buttons = items.controls(
-            items.GameButton(info.id, "hand"),
-            items.GameButton(info.id, "rules"),
-            items.ResignButton(info.id),
+            items.GameButton(info.id, "hand", words),
+            items.GameButton(info.id, "rules", words),
+            items.ResignButton(info.id, "", words),
         )
     return Panel("\n".join(line for line in lines if line)[:2000], file, buttons, pings)
 
