@@ -123,22 +123,28 @@ def options(message: Any, prefix: str) -> list[str]:
     return []
 
 
-def custom_id(message: Any, prefix: str) -> str:
+def custom_ids(message: Any) -> list[str]:
+    """The custom_ids of a message's components (as an answer's payload, or as discord.py
+    reads a channel's message)."""
+    found = []
     for row in message.components:
-        for component in row["components"]:
-            if component.get("custom_id", "").startswith(prefix):
-                return str(component["custom_id"])
+        parts = row["components"] if isinstance(row, dict) else row.children
+        for part in parts:
+            found.append(part.get("custom_id") if isinstance(part, dict) else part.custom_id)
+    return [str(c) for c in found if c]
+
+
+def custom_id(message: Any, prefix: str) -> str:
+    for found in custom_ids(message):
+        if found.startswith(prefix):
+            return found
     raise AssertionError(f"no component {prefix} on {message.content!r}")
 
 
 def playing(message: Any) -> bool:
     """Whether a game's turn message is of a game still being played (it has the hand's
     button), in any language."""
-    return any(
-        component.get("custom_id", "").startswith("caravan:hand:")
-        for row in message.components
-        for component in row["components"]
-    )
+    return any(found.startswith("caravan:hand:") for found in custom_ids(message))
 
 
 async def open_hand(mover: Any, turn: Any) -> Any:

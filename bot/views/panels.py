@@ -15,7 +15,7 @@ import discord
 
 from bot.choices import turn_words
 from bot.games.base import PASS, Pick
-from bot.games.words import GAME_TITLES
+from bot.games.words import GAME_TITLES, LEVEL_TEXT
 from bot.i18n import ENGLISH, Catalogue, Joined, Text, _
 from bot.inert import cut, md, md_names, title
 from bot.records import AnyEvent, AnyView, Challenge, GameInfo, as_recorded
@@ -102,7 +102,10 @@ def thread_title(
     winner = winner or info.winner
     short = {seat: cut(name, TITLE_NAME) for seat, name in names.items()}
     if info.ai_seat is not None:
-        short[info.ai_seat] += f" ({info.ai_level})"
+        level = LEVEL_TEXT.get(info.ai_level or "", info.ai_level or "")
+        short[info.ai_seat] = words.say(
+            _("{player} ({level})", player=short[info.ai_seat], level=level)
+        )
     # an event's game says its event and round ("Friday Swiss, round 2: A vs B")
     where = cut(info.event, EVENT_TITLE) if info.event else GAME_TITLES.get(info.game, info.title)
     said = _("{game}: {a} vs {b}", game=where, a=short["A"], b=short["B"])

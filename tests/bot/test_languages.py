@@ -20,7 +20,8 @@ from bot.i18n import _, catalogue
 from bot.simulate import mover_of, opened, play_turn, playing
 
 # English words of the sentences the game's public messages say; none may reach a German
-# server (players' names here are Alice and Bob, and cards in images are signs)
+# server (players' names here are Alice and Bob, and cards in images are signs; "Position"
+# is German too)
 ENGLISH = (
     "your move",
     "played",
@@ -35,7 +36,8 @@ ENGLISH = (
     "Resign",
     "Rematch",
     "caravan ",
-    "Position ",
+    "leads",
+    "for sale",
     " to move",
     "moves first",
 )
@@ -48,12 +50,19 @@ def public_texts(t: Any, thread: Any) -> list[str]:
     for message in [*t.channel.history(), *thread.history()]:
         texts.append(message.content)
         texts += [a.description or "" for a in message.attachments]
-        texts += [
-            component.get("label", "")
-            for row in message.components
-            for component in row["components"]
-        ]
+        texts += labels(message)
     return texts
+
+
+def labels(message: Any) -> list[str]:
+    """The labels of a message's buttons (as an answer's payload, or as discord.py reads a
+    channel's message)."""
+    found = []
+    for row in message.components:
+        parts = row["components"] if isinstance(row, dict) else row.children
+        for part in parts:
+            found.append((part.get("label") if isinstance(part, dict) else part.label) or "")
+    return found
 
 
 def english_in(texts: list[str]) -> list[tuple[str, str]]:
@@ -66,9 +75,7 @@ async def test_a_german_server_plays_a_whole_game_in_german(tmp_path: Path) -> N
     async with opened(tmp_path, locale="de") as t:
         asked = await t.alice.slash(t.channel, "caravan challenge", opponent=t.bob)
         accept = german.say(_("Accept"))
-        assert any(
-            c.get("label") == accept for row in asked.response.components for c in row["components"]
-        )
+        assert accept in labels(asked.response)
         await t.bob.click(asked.response, label=accept)
         thread = t.channel.threads[-1]
         first = thread.history()[-1]
@@ -112,11 +119,11 @@ async def test_the_servers_setting_overrides_its_locale(tmp_path: Path) -> None:
         saved = await olivia.slash(t.channel, "caravan-admin set", language="fr")
         assert "Français" in saved.response.content
         asked = await t.alice.slash(t.channel, "caravan challenge", opponent=t.bob)
-        assert catalogue("fr").say(_("Accept")) in str(asked.response.components)
+        assert catalogue("fr").say(_("Accept")) in labels(asked.response)
         back = await olivia.slash(t.channel, "caravan-admin set", language="auto")
         assert "Deutsch (the server's own)" in back.response.content
         asked = await t.bob.slash(t.channel, "caravan challenge", opponent=t.carol)
-        assert catalogue("de").say(_("Accept")) in str(asked.response.components)
+        assert catalogue("de").say(_("Accept")) in labels(asked.response)
 
 
 class Answered:

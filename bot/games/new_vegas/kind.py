@@ -14,7 +14,6 @@ from bot.help import PRESET_DIFFERENCES
 from bot.i18n import ENGLISH, Catalogue, Said, _, n_
 from bot.inert import quote
 from bot.render.hand import render_hand
-from bot.render.style import card_label
 from bot.render.table import render_table
 from engine import PRESETS, Game, Move, MoveEvent, PlayerView, Rules
 from engine.errors import RulesError
@@ -125,7 +124,7 @@ class NewVegas:
         self, view: PlayerView, event: MoveEvent | None, names: Mapping[str, str], drawn: bool
     ) -> Said:
         if event is not None:
-            return words.describe(event, names, card_label if drawn else words.card_text)
+            return words.describe(event, names, words.card_sign if drawn else words.card_text)
         return "" if view.phase == "over" else _("{player} moves first.", player=names[view.turn])
 
     def summary(self, view: PlayerView, names: Mapping[str, str]) -> Said:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 
 from bot.games.words import result
 from bot.i18n import Joined, Said, Text, _, listed, n_
+from bot.render.style import card_label
 from engine import Card, MoveEvent, PlayerView, Removal
 from engine.caravan import CaravanView
 
@@ -25,6 +26,12 @@ def card_text(card: Card) -> Text:
         return _("Joker")
     rank = RANK_TEXT.get(card.rank, str(card.rank))
     return _("{rank} of {suit}", rank=rank, suit=SUIT_TEXT[card.suit])
+
+
+def card_sign(card: Card) -> Said:
+    """A card as the images write it: 7♦, 10♣, K♠, and the Joker in the reader's language
+    (`bot.render.style.card_label`'s signs)."""
+    return _("Joker") if card.suit is None else card_label(card)
 
 
 def _index(seat: str, number: int) -> int:

@@ -90,7 +90,10 @@ def test_a_sale_is_told() -> None:
 
 def test_result_lines() -> None:
     assert str(result("A", "sold", NAMES)) == "Alice wins: sold two of three positions."
-    assert str(result("A", "sold", NAMES, ("A", "B", "A"))) == "Alice wins: sold two of three positions."
+    assert (
+        str(result("A", "sold", NAMES, ("A", "B", "A")))
+        == "Alice wins: sold two of three positions."
+    )
     assert str(result("B", "sold", NAMES, ("B", "B", "B"))) == "Bob wins: sold all three positions."
     assert str(result("draw", "move-limit", NAMES)) == "A draw: the move limit was reached."
     assert str(result("B", "resigned", NAMES)) == "Bob wins: Alice resigned."

@@ -1,0 +1,52 @@
+"""The table's words in every language: each fits its place whole (never cut with "…"),
+and the worst-case table draws in every language at its fixed width."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games.new_vegas.kind import KIND
+from bot.i18n import LANGUAGES, _, catalogue
+from bot.render import style
+from bot.render.gallery import play_until, worst_case_view
+from bot.render.table import CARD_W, COLUMN, PAD, WIDTH, draw_table
+
+LONGEST = {"A": "W" * 32, "B": "M" * 32}
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_the_tables_words_fit_whole_in_every_language(language: str) -> None:
+    words = catalogue(language)
+    # a caravan's label, beside the widest header it can have ("26 ▼ ♦")
+    used = style.length("26", 30) + 12 + style.length("\u25bc", 20) + 8 + style.length("\u2666", 26)
+    room = COLUMN - 2 * PAD - used - 12
+    for label in (_("FOR SALE"), _("OVER 26")):
+        said = words.say(label)
+        assert style.length(said, 15) <= room, (said, room)
+    empty = words.say(_("empty"))
+    assert style.length(empty, 16, False) <= CARD_W - 8, empty
+    # a name bar: the counts, the chip, and still room for a name
+    counts = words.say(
+        _(
+            "Hand {hand}  \u00b7  Deck {deck}  \u00b7  Discard {discard}",
+            hand=5,
+            deck=30,
+            discard=54,
+        )
+    )
+    for chip in (_("TO MOVE"), _("WINNER")):
+        taken = style.length(counts, 18, False) + style.length(words.say(chip), 15) + 20
+        assert WIDTH - taken - 2 * 16 - 64 >= 200, (counts, words.say(chip))
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_the_worst_case_table_draws_in_every_language(language: str) -> None:
+    words = catalogue(language)
+    game, event = play_until(11, lambda g, e: len(e.removed) >= 2)
+    assert event is not None
+    note = words.say(KIND.describe(game.view(None), event.public(), LONGEST, True))
+    image, _drawn = draw_table(worst_case_view(), LONGEST, None, note, None, words)
+    assert image.width == WIDTH
+    final = words.say(KIND.ending(game.view(None), LONGEST))
+    image, _drawn = draw_table(game.view(None), LONGEST, event.public(), note, final, words)
+    assert image.width == WIDTH
