@@ -1,6 +1,7 @@
 """How long a table and a hand take to draw and encode: `python benchmarks/render_speed.py`.
 
-Prints `name: value unit` lines: the mid-game table (the gallery's "midgame" scene), the
+Prints `name: value unit` lines: the mid-game table (the gallery's "midgame" scene; also in
+German, and the move's sentence said in English and German, to show what a language costs), the
 worst case (13 number cards carrying 3 picture cards in every caravan), the hand, and, to
 back the encoder choice, the mid-game table through our encoder and Pillow's at several
 levels. Card art is loaded and
@@ -19,6 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.games.new_vegas.words import describe
+from bot.i18n import ENGLISH, Catalogue, catalogue
 from bot.render import style
 from bot.render.gallery import Scene, scenes
 from bot.render.hand import render_hand
@@ -38,9 +40,9 @@ def timings(work: Callable[[], object], runs: int = RUNS) -> list[float]:
     return spent
 
 
-def table_png(scene: Scene) -> bytes:
-    note = describe(scene.last, scene.names) if scene.last else None
-    return render_table(scene.view, scene.names, scene.last, note)
+def table_png(scene: Scene, words: Catalogue = ENGLISH) -> bytes:
+    note = words.say(describe(scene.last, scene.names)) if scene.last else None
+    return render_table(scene.view, scene.names, scene.last, note, None, words)
 
 
 def main() -> None:
@@ -50,6 +52,14 @@ def main() -> None:
     print(f"table_ms_median: {statistics.median(spent):.1f} ms")
     print(f"table_ms_p95: {statistics.quantiles(spent, n=20)[-1]:.1f} ms")
     print(f"table_bytes: {len(table_png(mid))} bytes")
+    german = catalogue("de")
+    spent = timings(lambda: table_png(mid, german))
+    print(f"table_de_ms_median: {statistics.median(spent):.1f} ms")
+    assert mid.last is not None
+    last = mid.last
+    for language, words in (("en", ENGLISH), ("de", german)):
+        spent = timings(lambda words=words: words.say(describe(last, mid.names)), 2000)
+        print(f"move_words_{language}_us_median: {1000 * statistics.median(spent):.1f} us")
     spent = timings(lambda: table_png(worst), RUNS // 2)
     print(f"worst_table_ms_median: {statistics.median(spent):.1f} ms")
     print(f"worst_table_bytes: {len(table_png(worst))} bytes")

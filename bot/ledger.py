@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.choices import TURN_TIMES
 from bot.errors import BadDeck, BadOption, NotFound, engine_reason
-from bot.i18n import AUTO, LANGUAGES
+from bot.i18n import AUTO, LANGUAGES, _
 from bot.inert import plain, quote
 from bot.kinds import NEW_VEGAS, named
 from bot.ratings import Skill
@@ -72,7 +72,9 @@ class Ledger:
         New Vegas rules (each game checks it again for its own preset)."""
         name = deck_name(name)
         if not 1 <= len(name) <= MAX_DECK_NAME:
-            raise BadDeck(f"A deck's name has 1 to {MAX_DECK_NAME} printable characters.")
+            raise BadDeck(
+                _("A deck's name has 1 to {most} printable characters.", most=MAX_DECK_NAME)
+            )
         for token in text.split():
             if len(token) > MAX_CARD_TEXT:  # the engine would quote it whole
                 raise BadDeck(
@@ -101,12 +103,12 @@ class Ledger:
     async def deck(self, user_id: int, name: str) -> Deck:
         found = await self.store.deck(user_id, deck_name(name))
         if found is None:
-            raise NotFound(f"You have no deck called {quote(name)}.")
+            raise NotFound(_("You have no deck called {name}.", name=quote(name)))
         return Deck(user_id, found[0], tuple(parse_cards(found[1])))
 
     async def delete_deck(self, user_id: int, name: str) -> None:
         if not await self.store.delete_deck(user_id, deck_name(name)):
-            raise NotFound(f"You have no deck called {quote(name)}.")
+            raise NotFound(_("You have no deck called {name}.", name=quote(name)))
 
     # ----- server settings ------------------------------------------------------------------
 
@@ -135,7 +137,7 @@ class Ledger:
         messages (`auto`: the server's own); returns the settings now."""
         changes: dict[str, Any] = {}
         if organiser_role is not None and clear_organisers:
-            raise BadOption("Name an organiser role, or clear it: not both.")
+            raise BadOption(_("Name an organiser role, or clear it: not both."))
         if organiser_role is not None:
             changes["organiser_role"] = organiser_role
         if clear_organisers:
@@ -147,16 +149,16 @@ class Ledger:
             changes["jokers"] = jokers
         if turn_seconds is not None:
             if turn_seconds not in TURN_TIMES.values():
-                raise BadOption("Choose a turn time from the list.")
+                raise BadOption(_("Choose a turn time from the list."))
             changes["turn_seconds"] = turn_seconds
         if threads is not None:
             changes["threads"] = threads
         if language is not None:
             if language != AUTO and language not in LANGUAGES:
-                raise BadOption("Choose a language from the list.")
+                raise BadOption(_("Choose a language from the list."))
             changes["language"] = None if language == AUTO else language
         if not changes:
-            raise BadOption("Give at least one setting to change.")
+            raise BadOption(_("Give at least one setting to change."))
         return await self.update_guild_settings(guild_id, **changes)
 
     async def set_game_channels(
@@ -169,7 +171,7 @@ class Ledger:
         if action == "clear":
             channels = []
         elif channel_id is None:
-            raise BadOption("Name the channel to add or remove.")
+            raise BadOption(_("Name the channel to add or remove."))
         elif action == "add" and channel_id not in channels:
             channels.append(channel_id)
         elif action == "remove":
@@ -221,5 +223,5 @@ def tally(games: list[GameInfo], user_id: int) -> Tally:
     """`user_id`'s wins, losses and draws in `games` (finished games)."""
     seats = [(g.winner, g.seat_of(user_id)) for g in games]
     wins = sum(1 for winner, seat in seats if winner == seat)
-    draws = sum(1 for winner, _ in seats if winner == "draw")
+    draws = sum(1 for winner, _seat in seats if winner == "draw")
     return Tally(wins, len(games) - wins - draws, draws)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from bot.errors import BadOption, ChallengeRefused, GameNotOver, NotFound, NotYourGame, WrongPlace
 from bot.games.base import GameChoice
+from bot.i18n import _, n_
 from bot.kinds import KINDS, kind_of, named
 from bot.ledger import Ledger
 from bot.records import AnyRules, Challenge, GameInfo, rules_to_text
@@ -51,12 +52,12 @@ class Openings(Ledger):
         allowed = server.get("channels") or []
         if allowed and channel_id not in allowed and parent_id not in allowed:
             where = ", ".join(f"<#{c}>" for c in allowed)
-            raise WrongPlace(f"Games start in {where} on this server.")
+            raise WrongPlace(_("Games start in {channels} on this server.", channels=where))
         turn = int(
             choice.turn_seconds or server.get("turn_seconds") or self.settings.default_turn_seconds
         )
         if choice.game is not None and choice.game not in KINDS:
-            raise BadOption(f"The game is one of {', '.join(KINDS)}.")
+            raise BadOption(_("The game is one of {games}.", games=", ".join(KINDS)))
         kind = named(choice.game)
         deck = None
         if choice.deck and kind.takes_decks:
@@ -76,7 +77,7 @@ class Openings(Ledger):
         """A challenge to `opponent_id`, or open to anyone when None; with `rematch_of`, the
         rematch of that finished game (refused while one is open or was accepted)."""
         if opponent_id == challenger_id:
-            raise ChallengeRefused("You cannot challenge yourself.")
+            raise ChallengeRefused(_("You cannot challenge yourself."))
         now = self.clock()
         new = NewChallenge(
             guild_id=guild_id,
@@ -93,8 +94,13 @@ class Openings(Ledger):
             return await self.store.create_challenge(new, self.settings.max_open_challenges)
         except TooMany as limit:
             raise ChallengeRefused(
-                f"You already have {limit.count} open challenge{'s' * (limit.count != 1)}, "
-                "the most at once; cancel one or wait for an answer."
+                n_(
+                    "You already have {count} open challenge, the most at once; cancel it or "
+                    "wait for an answer.",
+                    "You already have {count} open challenges, the most at once; cancel one "
+                    "or wait for an answer.",
+                    limit.count,
+                )
             ) from None
         except RematchTaken as taken:
             raise await self._rematch_refusal(taken) from None
@@ -108,9 +114,11 @@ class Openings(Ledger):
         now = self.clock()
         challenge = await self._open_challenge(challenge_id, now)
         if user_id == challenge.challenger_id:
-            raise ChallengeRefused("You cannot accept your own challenge.")
+            raise ChallengeRefused(_("You cannot accept your own challenge."))
         if challenge.opponent_id is not None and challenge.opponent_id != user_id:
-            raise ChallengeRefused(f"This challenge is for <@{challenge.opponent_id}>.")
+            raise ChallengeRefused(
+                _("This challenge is for <@{user}>.", user=challenge.opponent_id)
+            )
         game = self._new_game(
             challenge.guild_id,
             challenge.channel_id,
@@ -135,15 +143,18 @@ class Openings(Ledger):
         now = self.clock()
         challenge = await self._open_challenge(challenge_id, now)
         if challenge.opponent_id != user_id:
-            who = "its challenger" if user_id == challenge.challenger_id else "someone else"
-            raise ChallengeRefused(f"Only the challenged player can decline; you are {who}.")
+            raise ChallengeRefused(
+                _("Only the challenged player can decline; you made this challenge.")
+                if user_id == challenge.challenger_id
+                else _("Only the challenged player can decline this challenge.")
+            )
         return await self._close(challenge_id, "declined", now)
 
     async def cancel(self, challenge_id: int, user_id: int) -> Challenge:
         now = self.clock()
         challenge = await self._open_challenge(challenge_id, now)
         if challenge.challenger_id != user_id:
-            raise ChallengeRefused("Only the player who made this challenge can cancel it.")
+            raise ChallengeRefused(_("Only the player who made this challenge can cancel it."))
         return await self._close(challenge_id, "cancelled", now)
 
     async def expire_challenges(self) -> list[Challenge]:
@@ -177,7 +188,7 @@ class Openings(Ledger):
         """A game against the AI: the player is A, the AI (the bot's user id) is B; with
         `rematch_of`, the rematch of that finished game (refused if it has one)."""
         if level not in LEVELS:
-            raise BadOption(f"The difficulty is one of {', '.join(LEVELS)}.")
+            raise BadOption(_("The difficulty is one of {levels}.", levels=", ".join(LEVELS)))
         game = self._new_game(
             guild_id,
             channel_id,
@@ -231,9 +242,9 @@ class Openings(Ledger):
         info: GameInfo = await self.game(game_id)
         seat = info.seat_of(user_id)
         if seat is None or info.ai_seat == seat:
-            raise NotYourGame("Only the players of this game can ask for a rematch.")
+            raise NotYourGame(_("Only the players of this game can ask for a rematch."))
         if info.active:
-            raise GameNotOver("This game is still going on.")
+            raise GameNotOver(_("This game is still going on."))
         where = (info.guild_id, info.channel_id)
         if info.ai_seat is not None:
             ai = info.user_at(info.ai_seat)
@@ -251,33 +262,55 @@ class Openings(Ledger):
         was), said with where."""
         if taken.game_id is None:
             return ChallengeRefused(
-                f"A rematch of this game is already waiting for an answer in <#{taken.channel_id}>."
+                _(
+                    "A rematch of this game is already waiting for an answer in <#{channel}>.",
+                    channel=taken.channel_id,
+                )
             )
         rematch = await self.game(taken.game_id)
-        where = f"<#{rematch.thread_id or rematch.channel_id}>"
+        where = {"game": rematch.id, "channel": rematch.thread_id or rematch.channel_id}
         if rematch.active:
-            said = "is being played now"
+            said = _(
+                "This game's rematch is being played now: game #{game}, in <#{channel}>.", **where
+            )
         elif rematch.status == "abandoned":
-            said = "ended with no result"
+            said = _(
+                "This game's rematch ended with no result: game #{game}, in <#{channel}>.", **where
+            )
         else:
-            said = "was already played"
-        return ChallengeRefused(f"This game's rematch {said}: game #{rematch.id}, in {where}.")
+            said = _(
+                "This game's rematch was already played: game #{game}, in <#{channel}>.", **where
+            )
+        return ChallengeRefused(said)
 
     async def challenge(self, challenge_id: int) -> Challenge:
         challenge = await self.store.challenge(challenge_id)
         if challenge is None:
-            raise NotFound("There is no such challenge.")
+            raise NotFound(_("There is no such challenge."))
         return challenge
+
+
+CLOSED = {
+    "accepted": _("This challenge was accepted already."),
+    "declined": _("This challenge was declined already."),
+    "cancelled": _("This challenge was cancelled already."),
+    "expired": _("This challenge expired already."),
+}
 
 
 def _closed_refusal(challenge: Challenge, now: float) -> ChallengeRefused:
     status = challenge.status
     if status == "open" and challenge.expires_at <= now:
         status = "expired"
-    return ChallengeRefused(f"This challenge was {status} already.")
+    return ChallengeRefused(CLOSED.get(status, _("This challenge is closed.")))
 
 
 def _games_refusal(limit: TooMany) -> ChallengeRefused:
     return ChallengeRefused(
-        f"<@{limit.user_id}> already plays {limit.count} games, the most at once; finish one first."
+        n_(
+            "<@{user}> already plays {count} game, the most at once; finish it first.",
+            "<@{user}> already plays {count} games, the most at once; finish one first.",
+            limit.count,
+            user=limit.user_id,
+        )
     )

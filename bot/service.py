@@ -25,6 +25,7 @@ from bot.errors import (
     TooEarly,
     engine_reason,
 )
+from bot.i18n import Text, _
 from bot.kinds import kind_of
 from bot.openings import Openings
 from bot.records import (
@@ -116,7 +117,7 @@ class GameService(Openings):
         except GameMoved as moved:
             self._note(moved.game)
             check_playable(moved.game, seat, expected_version)  # says why it moved
-            raise StaleView("That was an old view: the game has moved on since.") from None
+            raise StaleView(_("That was an old view: the game has moved on since.")) from None
         if ending is not None:
             log.info("game %s finished: %s (%s)", info.id, ending.winner, ending.reason)
         self._note(info)
@@ -133,10 +134,14 @@ class GameService(Openings):
 
         def timed_out(info: GameInfo, seat: str, now: float) -> str:
             if info.turn == seat:
-                raise NotYourTurn("It is your turn: only the waiting player can claim a timeout.")
+                raise NotYourTurn(
+                    _("It is your turn: only the waiting player can claim a timeout.")
+                )
             if info.deadline is None or now < info.deadline:
                 left = math.ceil((info.deadline or now) - now)
-                raise TooEarly(f"The turn has not run out yet ({duration(left)} left).")
+                raise TooEarly(
+                    _("The turn has not run out yet ({left} left).", left=duration(left))
+                )
             return seat
 
         return await self._end(game_id, user_id, TIMEOUT, timed_out)
@@ -152,11 +157,11 @@ class GameService(Openings):
         names the winner or raises the refusal. Decided on the game as it is now; if a
         move lands first, decided again on the new state (so exactly one of the two
         lands, and a claim never ends a turn that was played in time)."""
-        for _ in range(RETRIES):
+        for _attempt in range(RETRIES):
             info = await self._fresh(game_id)
             seat = player_seat(info, user_id)
             if not info.active:
-                raise GameOver("This game is over.")
+                raise GameOver(_("This game is over."))
             now = self.clock()
             winner = winner_of(info, seat, now)
             game = await self._state(info)
@@ -170,24 +175,24 @@ class GameService(Openings):
             self._note(ended)
             views = (as_recorded(game.view(seat), ended), as_recorded(game.view(None), ended))
             return Outcome(ended, None, *views, changes)
-        raise StaleView("The game kept moving; please try again.")
+        raise StaleView(_("The game kept moving; please try again."))
 
     async def abandon(self, game_id: int, guild_id: int | None = None) -> GameInfo:
         """End a stuck game with no result and no rating change (server admins: only a game
         of `guild_id` when given)."""
-        for _ in range(RETRIES):
+        for _attempt in range(RETRIES):
             info = await self._fresh(game_id)
             if guild_id is not None and info.guild_id != guild_id:
-                raise NotFound("There is no such game in this server.")
+                raise NotFound(_("There is no such game in this server."))
             if not info.active:
-                raise GameOver("This game is over.")
+                raise GameOver(_("This game is over."))
             try:
                 return self._note(
                     await self.store.abandon_game(game_id, info.version, self.clock())
                 )
             except GameMoved:
                 continue
-        raise StaleView("The game kept moving; please try again.")
+        raise StaleView(_("The game kept moving; please try again."))
 
     # ----- deadlines ------------------------------------------------------------------------
 
@@ -252,7 +257,7 @@ class GameService(Openings):
         """The game's record as the database has it now."""
         info = await self.store.game(game_id)
         if info is None:
-            raise NotFound("There is no such game.")
+            raise NotFound(_("There is no such game."))
         return self._note(info)
 
     def _note(self, info: GameInfo) -> GameInfo:
@@ -268,9 +273,9 @@ class GameService(Openings):
         with `guild_id`, only a game of that server."""
         info = await self.game(game_id)
         if guild_id is not None and info.guild_id != guild_id:
-            raise NotFound("There is no such game in this server.")
+            raise NotFound(_("There is no such game in this server."))
         if info.active:
-            raise GameOver("The record of a game is shown once it is over.")
+            raise GameOver(_("The record of a game is shown once it is over."))
         seed, moves = await self.store.seed_and_moves(game_id)
         return GameRecord(info, seed, tuple(moves))
 
@@ -307,26 +312,27 @@ def _apply(game: AnyGame, move: object) -> AnyEvent:
 def check_playable(info: GameInfo, seat: str, expected_version: int) -> None:
     """Refuse a move in a game that is over, has moved on, or waits for the other player."""
     if not info.active:
-        raise GameOver("This game is over.")
+        raise GameOver(_("This game is over."))
     if info.version != expected_version:
-        raise StaleView("That was an old view: the game has moved on since.")
+        raise StaleView(_("That was an old view: the game has moved on since."))
     if info.turn != seat:
-        raise NotYourTurn("It is not your turn.")
+        raise NotYourTurn(_("It is not your turn."))
 
 
 def player_seat(info: GameInfo, user_id: int) -> str:
     seat = info.seat_of(user_id)
     if seat is None:
-        raise NotYourGame("You are not playing in this game; you can watch the table.")
+        raise NotYourGame(_("You are not playing in this game; you can watch the table."))
     return seat
 
 
-def duration(seconds: int) -> str:
+def duration(seconds: int) -> Text:
+    """A time left, short: "2 h 5 min", "5 min", "40 s" (said in the reader's language)."""
     if seconds >= 3600:
-        return f"{seconds // 3600} h {seconds % 3600 // 60} min"
+        return _("{hours} h {minutes} min", hours=seconds // 3600, minutes=seconds % 3600 // 60)
     if seconds >= 60:
-        return f"{seconds // 60} min"
-    return f"{seconds} s"
+        return _("{minutes} min", minutes=seconds // 60)
+    return _("{seconds} s", seconds=seconds)
 
 
 def _other(seat: str) -> str:

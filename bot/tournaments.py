@@ -22,6 +22,8 @@ from typing import Any
 
 from bot.errors import BadDeck, BadOption, NotAllowed, NotFound, ServiceError, engine_reason
 from bot.games.base import GameChoice, GameKind
+from bot.games.words import GAME_TITLES
+from bot.i18n import Text, _, n_
 from bot.inert import plain, quote
 from bot.kinds import kind_of
 from bot.records import Deck, GameInfo, rules_from_text, rules_to_text
@@ -44,6 +46,9 @@ MOST_ENTRANTS = 256
 FEWEST = {"swiss": 3, "round-robin": 3, "knockout": 2}
 RETRIES = 5
 POSTING_STALE = 10 * 60  # seconds after which an unfinished posting is taken over
+
+
+FORMAT_TEXT = {"swiss": _("Swiss"), "round-robin": _("round robin"), "knockout": _("knockout")}
 
 
 class EventRefused(ServiceError):
@@ -115,36 +120,46 @@ class Tournaments:
         `decks`: everyone plays the standard deck, or each entrant may bring a saved one."""
         if not allowed:
             raise NotAllowed(
-                "Only members with Manage Server, or the server's organiser role, can create "
-                "a tournament."
+                _(
+                    "Only members with Manage Server, or the server's organiser role, can "
+                    "create a tournament."
+                )
             )
         shown = plain(name, NAME_LENGTH, fallback="")
         if not shown:
-            raise BadOption("Give the tournament a name.")
+            raise BadOption(_("Give the tournament a name."))
         if format not in FORMATS:
-            raise BadOption(f"The format is one of {', '.join(FORMATS)}.")
+            raise BadOption(_("The format is one of {formats}.", formats=", ".join(FORMATS)))
         if rounds is not None and format != "swiss":
-            raise BadOption("Only a Swiss takes a number of rounds; the others have theirs.")
+            raise BadOption(_("Only a Swiss takes a number of rounds; the others have theirs."))
         if rounds is not None and not 1 <= rounds <= MOST_ROUNDS:
-            raise BadOption(f"A Swiss has 1 to {MOST_ROUNDS} rounds.")
+            raise BadOption(_("A Swiss has 1 to {most} rounds.", most=MOST_ROUNDS))
         if not FEWEST[format] <= max_entrants <= MOST_ENTRANTS:
             raise BadOption(
-                f"A {format} takes {FEWEST[format]} to {MOST_ENTRANTS} entrants at most."
+                _(
+                    "A {format} takes {fewest} to {most} entrants at most.",
+                    format=FORMAT_TEXT[format],
+                    fewest=FEWEST[format],
+                    most=MOST_ENTRANTS,
+                )
             )
         if start_in_minutes is not None and not 1 <= start_in_minutes <= 7 * 24 * 60:
-            raise BadOption("The start is 1 minute to 7 days away.")
+            raise BadOption(_("The start is 1 minute to 7 days away."))
         if choice.deck:
             raise BadOption(
-                "A tournament takes no deck of yours: with `decks: own`, each entrant brings "
-                "theirs (/caravan tournament deck)."
+                _(
+                    "A tournament takes no deck of yours: with `decks: own`, each entrant "
+                    "brings theirs (/caravan tournament deck)."
+                )
             )
         if decks not in (STANDARD, OWN):
-            raise BadOption("The deck policy is `standard` or `own`.")
+            raise BadOption(_("The deck policy is `standard` or `own`."))
         rules, turn = await self.games.game_options(
             guild_id, channel_id, parent_id, organiser_id, choice
         )
         if decks == OWN and not kind_of(rules).takes_decks:
-            raise BadOption(f"{kind_of(rules).title} is played with its own deck: no saved decks.")
+            game = GAME_TITLES.get(kind_of(rules).key, kind_of(rules).title)
+            raise BadOption(_("{game} is played with its own deck: no saved decks.", game=game))
         now = self.clock()
         new = NewTournament(
             guild_id=guild_id,
@@ -166,27 +181,32 @@ class Tournaments:
             return await self.store.create_tournament(new, self.settings.max_open_events)
         except TooManyEvents as limit:
             raise EventRefused(
-                f"This server has {limit.count} tournaments open or running, the most at "
-                "once; finish or cancel one first."
+                n_(
+                    "This server has {count} tournament open or running, the most at once; "
+                    "finish or cancel it first.",
+                    "This server has {count} tournaments open or running, the most at once; "
+                    "finish or cancel one first.",
+                    limit.count,
+                )
             ) from None
 
     async def event(self, tournament_id: int) -> Event:
         event = await self.store.event(tournament_id)
         if event is None:
-            raise NotFound("There is no such tournament.")
+            raise NotFound(_("There is no such tournament."))
         return event
 
     async def set_message(self, tournament_id: int, message_id: int) -> None:
         await self.store.set_tournament_message(tournament_id, message_id)
 
     async def join(self, tournament_id: int, user_id: int) -> Event:
-        for _ in range(RETRIES):
+        for _attempt in range(RETRIES):
             try:
                 return await self.store.join_tournament(tournament_id, user_id, self.clock())
             except EventChanged as changed:
                 if changed.why != "moved":
                     raise _refusal(changed, user_id) from None
-        raise EventRefused("Many people are joining at once; please try again.")
+        raise EventRefused(_("Many people are joining at once; please try again."))
 
     async def bring_deck(self, tournament_id: int, user_id: int, name: str | None) -> Event:
         """`user_id` plays their saved deck `name` (None: the standard deck again) in their
@@ -195,10 +215,10 @@ class Tournaments:
         event = await self.event(tournament_id)
         tournament = event.tournament
         if tournament.decks != OWN:
-            raise EventRefused("Everyone plays the standard deck in this tournament.")
+            raise EventRefused(_("Everyone plays the standard deck in this tournament."))
         entrant = event.entrant(user_id)
         if entrant is None or entrant.left_round is not None:
-            raise EventRefused("You are not in this tournament.")
+            raise EventRefused(_("You are not in this tournament."))
         cards = shown = None
         if name is not None:
             deck = await self.games.deck(user_id, name)
@@ -208,8 +228,13 @@ class Tournaments:
                 kind.seated(rules, (deck, None))
             except RulesError as error:
                 raise BadDeck(
-                    f"Your deck {quote(deck.name)} cannot be used with this tournament's "
-                    f"`{kind.rules_label(rules)}` rules: {engine_reason(error)}"
+                    _(
+                        "Your deck {deck} cannot be used with this tournament's `{rules}` "
+                        "rules: {reason}",
+                        deck=quote(deck.name),
+                        rules=kind.rules_label(rules),
+                        reason=engine_reason(error),
+                    )
                 ) from None
             cards, shown = format_cards(deck.cards), deck.name
         try:
@@ -218,13 +243,13 @@ class Tournaments:
             raise _refusal(changed, user_id) from None
 
     async def leave(self, tournament_id: int, user_id: int) -> Event:
-        for _ in range(RETRIES):
+        for _attempt in range(RETRIES):
             try:
                 return await self.store.leave_tournament(tournament_id, user_id)
             except EventChanged as changed:
                 if changed.why != "moved":
                     raise _refusal(changed, user_id) from None
-        raise EventRefused("Many people are joining at once; please try again.")
+        raise EventRefused(_("Many people are joining at once; please try again."))
 
     async def start(self, tournament_id: int, user_id: int, manages_server: bool) -> Moved:
         """The organiser (or a member with Manage Server) starts the event now."""
@@ -233,8 +258,12 @@ class Tournaments:
         fewest = FEWEST[event.tournament.format]
         if len(event.entrants) < fewest:
             raise EventRefused(
-                f"A {event.tournament.format} needs {fewest} entrants; it has "
-                f"{len(event.entrants)}."
+                _(
+                    "A {format} needs {fewest} entrants; it has {count}.",
+                    format=FORMAT_TEXT[event.tournament.format],
+                    fewest=fewest,
+                    count=len(event.entrants),
+                )
             )
         return await self._start(event)
 
@@ -245,12 +274,16 @@ class Tournaments:
 
     def _check_organiser(self, event: Event, user_id: int, manages_server: bool, what: str) -> None:
         if user_id != event.tournament.organiser_id and not manages_server:
-            raise NotAllowed(f"Only the organiser can {what} this tournament.")
+            raise NotAllowed(
+                _("Only the organiser can start this tournament.")
+                if what == "start"
+                else _("Only the organiser can cancel this tournament.")
+            )
         if not event.tournament.open:
             raise EventRefused(_status_words(event))
 
     async def _cancel(self, event: Event, reason: str) -> Moved:
-        for _ in range(RETRIES):
+        for _attempt in range(RETRIES):
             try:
                 cancelled = await self.store.cancel_tournament(event, reason, self.clock())
                 return Moved(cancelled, cancelled=True)
@@ -258,7 +291,7 @@ class Tournaments:
                 if not changed.event.tournament.open:
                     raise EventRefused(_status_words(changed.event)) from None
                 event = changed.event
-        raise EventRefused("The tournament kept changing; please try again.")
+        raise EventRefused(_("The tournament kept changing; please try again."))
 
     async def _start(self, event: Event) -> Moved:
         """Seed the entrants by the server's rating, set the rounds, write round 1; or, with
@@ -348,7 +381,7 @@ class Tournaments:
     async def advance(self, tournament_id: int) -> Moved:
         """Record the results of the event's games that ended, and write what follows (the
         next round, a knockout's replays, the end) if nobody else has."""
-        for _ in range(RETRIES):
+        for _attempt in range(RETRIES):
             event = await self.event(tournament_id)
             if not event.tournament.running:
                 return Moved(event)
@@ -413,7 +446,7 @@ class Tournaments:
         the event and the games that ended."""
         event = await self.event(tournament_id)
         if by != user_id and by != event.tournament.organiser_id and not manages_server:
-            raise NotAllowed("Only the organiser can remove a player.")
+            raise NotAllowed(_("Only the organiser can remove a player."))
         try:
             after = await self.store.withdraw_entrant(tournament_id, user_id, why)
         except EventChanged as changed:
@@ -501,15 +534,15 @@ def result_of(board: Board, info: GameInfo) -> Result | None:
     return Result(info.id, 1.0 if info.winner == first_seat else 0.0, False)
 
 
-def _status_words(event: Event) -> str:
+def _status_words(event: Event) -> Text:
     status = event.tournament.status
     if status == "running":
-        return "The tournament has started."
+        return _("The tournament has started.")
     if status == "finished":
-        return "The tournament is over."
+        return _("The tournament is over.")
     if status == "cancelled":
-        return "The tournament was cancelled."
-    return "The tournament has not started yet."
+        return _("The tournament was cancelled.")
+    return _("The tournament has not started yet.")
 
 
 def _seat(
@@ -531,15 +564,20 @@ def _seat(
 def _refusal(changed: EventChanged, user_id: int, other: bool = False) -> EventRefused:
     why = changed.why
     if why == "already entered":
-        return EventRefused("You are already in this tournament.")
+        return EventRefused(_("You are already in this tournament."))
     if why == "full":
         return EventRefused(
-            f"The tournament is full ({changed.event.tournament.max_entrants} entrants)."
+            _(
+                "The tournament is full ({most} entrants).",
+                most=changed.event.tournament.max_entrants,
+            )
         )
     if why == "over":
-        return EventRefused("This tournament is over.")
+        return EventRefused(_("This tournament is over."))
     if why == "not entered":
         return EventRefused(
-            "That player is not in this tournament." if other else "You are not in this tournament."
+            _("That player is not in this tournament.")
+            if other
+            else _("You are not in this tournament.")
         )
     return EventRefused(_status_words(changed.event))

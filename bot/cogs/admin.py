@@ -143,6 +143,7 @@ class Admin(commands.Cog):
             server = await self.service.set_defaults(
                 guild_id, rules, jokers, turn, threads, role, clear_organisers, language
             )
+            self.poster.forget_language(guild_id)
             shown = settings_text(self.service.settings, server, interaction.guild)
             await interaction.response.send_message("Saved.\n" + shown, ephemeral=True)
 
