@@ -16,8 +16,9 @@ import discord
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from bot.i18n import Text, _, catalogue, language_of
 from bot.pace import SLOW_DOWN, Pace
-from bot.simulate import Table, opened, panel_of, play_turn
+from bot.simulate import Table, opened, panel_of, play_turn, playing
 from tests.bot.conftest import Clock
 from tests.bot.test_inert import HOSTILE
 
@@ -72,9 +73,20 @@ async def answered(result: Any) -> Any:
     return panel_of(result)
 
 
-async def scenario(names: tuple[str, str], seed: int) -> None:
+def ending_tails(language: str) -> tuple[str, ...]:
+    """How a finished game's thread title ends in `language` (after the winner's name):
+    the bot's words, which names are cut to leave whole."""
+    words = catalogue(language)
+    return tuple(
+        words.say(Text(pattern, {})).rsplit("}", 1)[-1]
+        for pattern in ("{game}: {player} won", "{game}: a draw")
+    )
+
+
+async def scenario(names: tuple[str, str], seed: int, locale: str | None = None) -> None:
+    words = catalogue(language_of(locale))
     with tempfile.TemporaryDirectory() as folder:
-        async with opened(Path(folder)) as t:
+        async with opened(Path(folder), locale=locale) as t:
             role = t.guild.create_role("Mods", mentionable=True)
             mallory = t.guild.add_member(t.env.create_user("mallory"), nick=names[0])
             bob = t.guild.add_member(t.env.create_user("bobby"), nick=names[1])
@@ -83,22 +95,27 @@ async def scenario(names: tuple[str, str], seed: int) -> None:
             assert challenge.response.content.count("<@") == 2
             message = t.env.backend.messages[t.channel.id][challenge.response.id]
             assert message.ping_user_ids == [bob.id]
-            await answered(await bob.click(challenge.response, label="Accept"))
+            accept = words.say(_("Accept"))
+            await answered(await bob.click(challenge.response, label=accept))
             thread = t.channel.threads[-1]
             rng = random.Random(seed)
             players = (mallory, bob)
-            for _ in range(8):
+            for _turn in range(8):
                 if not await play_turn(t, thread, rng, players):
                     break
             last = thread.history()[-1]
-            if "Game over" not in last.content:
-                asked = await answered(await mallory.click(last, label="Resign"))
-                await answered(await mallory.click(asked, label="Yes, resign"))
+            if playing(last):
+                resign = words.say(_("Resign"))
+                asked = await answered(await mallory.click(last, label=resign))
+                await answered(await mallory.click(asked, label="Yes, resign"))  # private: en-US
             final = thread.history()[-1]
-            assert "Game over" in final.content
-            assert thread.name.endswith(("won", "a draw")), "names cut, never the bot's words"
-            await answered(await bob.click(final, label="Rematch"))
-            again = await answered(await mallory.click(final, label="Rematch"))
+            assert not playing(final)
+            assert words.say(_("**Game over.** {result}", result="")).strip() in final.content
+            tails = ending_tails(words.language)
+            assert thread.name.endswith(tails), "names cut, never the bot's words"
+            rematch = words.say(_("Rematch"))
+            await answered(await bob.click(final, label=rematch))
+            again = await answered(await mallory.click(final, label=rematch))
             assert again.ephemeral and "already waiting" in again.content
             for command, options in (
                 ("caravan leaderboard", {}),
@@ -136,6 +153,21 @@ def test_hostile_names_ping_nobody_and_break_nothing(data: st.DataObject) -> Non
     carol, role = _ids()
     names = (data.draw(names_with(carol, role)), data.draw(names_with(carol, role)))
     asyncio.run(scenario(names, data.draw(st.integers(0, 1000))))
+
+
+@given(st.data())
+@settings(
+    max_examples=8,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
+)
+def test_hostile_names_stay_inert_in_a_german_server(data: st.DataObject) -> None:
+    """The same, in a server whose language is German: the translated sentences put the
+    names in other places, and they must stay as inert there."""
+    carol, role = _ids()
+    names = (data.draw(names_with(carol, role)), data.draw(names_with(carol, role)))
+    asyncio.run(scenario(names, data.draw(st.integers(0, 1000)), "de"))
 
 
 _IDS: list[tuple[int, int]] = []
