@@ -208,18 +208,21 @@ class Poster:
         names = await self.event_names(event)
         await self._sign_up(event, names)
         tournament = event.tournament
+        words = await self.words(tournament.guild_id)
         if moved.new_round or moved.started:
             byes = [b.first for b in event.boards_of(tournament.round) if b.second is None]
-            heading = round_heading(event, byes, names)
+            heading = round_heading(event, byes, names, words)
             if tournament.round > 1:
-                await self._post_panel(event, await standings_panel(event, names, heading))
+                panel = await standings_panel(event, names, heading, (), words)
+                await self._post_panel(event, panel)
             else:
                 await self._post_text(event, heading)
         for info in moved.games:
             await self.open_event_game(info)
         if moved.finished:
             winners = [r.player for r in event.standings() if r.rank == 1]
-            panel = await standings_panel(event, names, podium(event, names), winners)
+            heading = podium(event, names, words)
+            panel = await standings_panel(event, names, heading, winners, words)
             await self._post_panel(event, panel)
 
     async def open_event_game(self, info: GameInfo) -> None:
@@ -238,9 +241,10 @@ class Poster:
         channel = await self.channel(info.channel_id)
         event_name, round_ = (info.event or "").rsplit(", round ", 1) if info.event else ("", "")
         threaded = await self.threaded(info)
+        words = await self.words(info.guild_id)
         try:
             message = await channel.send(
-                game_call(info, event_name, int(round_ or 0), threaded),
+                game_call(info, event_name, int(round_ or 0), threaded, words),
                 allowed_mentions=pinging(*info.players),
             )
         except discord.HTTPException as error:
@@ -250,7 +254,8 @@ class Poster:
         begun = await self.begin(info, message)
         if threaded and begun.thread_id is None:  # the bot may not make threads here
             with contextlib.suppress(discord.HTTPException):
-                await message.edit(content=game_call(info, event_name, int(round_ or 0), False))
+                below = game_call(info, event_name, int(round_ or 0), False, words)
+                await message.edit(content=below)
 
     async def withdrawn(self, ended: list[GameInfo]) -> None:
         """Post the end of the games a withdrawal resigned (and move their events on)."""
@@ -273,7 +278,7 @@ class Poster:
         tournament = event.tournament
         if tournament.message_id is None:
             return
-        panel = sign_up(event, names)
+        panel = sign_up(event, names, await self.words(tournament.guild_id))
         channel = self.client.get_channel(tournament.channel_id)
         if not isinstance(channel, discord.TextChannel | discord.Thread):
             return

@@ -76,7 +76,8 @@ class Events(commands.Cog):
                 rated,
                 decks,
             )
-            panel = sign_up(event, await self.poster.event_names(event))
+            words = await self.poster.words(guild_id)
+            panel = sign_up(event, await self.poster.event_names(event), words)
             assert panel.view is not None  # an open event has its buttons
             await interaction.response.send_message(
                 panel.content, view=panel.view, allowed_mentions=pinging()
@@ -97,7 +98,8 @@ class Events(commands.Cog):
                     event = await self.tournaments.join(tournament_id, user)
                 else:
                     event = await self.tournaments.leave(tournament_id, user)
-                panel = sign_up(event, await self.poster.event_names(event))
+                words = await self.poster.words(event.tournament.guild_id)
+                panel = sign_up(event, await self.poster.event_names(event), words)
                 await interaction.response.edit_message(content=panel.content, view=panel.view)
                 return
             await interaction.response.defer()

@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 import discord
 
 from bot.choices import turn_words
+from bot.games.words import GAME_TITLES
+from bot.i18n import ENGLISH, Catalogue, Joined, Said, Text, _, n_
 from bot.inert import md
 from bot.kinds import named
 from bot.records import GameInfo, rules_from_text
@@ -23,88 +25,154 @@ from bot.views.panels import Panel
 
 FORMAT_WORDS = {"swiss": "a Swiss", "round-robin": "a round robin", "knockout": "a knockout"}
 TIE_BREAK_WORDS = {
-    "buchholz-cut-1": "Buchholz cut 1",
-    "sonneborn-berger": "Sonneborn-Berger",
-    "direct-encounter": "direct encounter",
-    "round-reached": "the round reached in the bracket",
+    "buchholz-cut-1": _("Buchholz cut 1"),
+    "sonneborn-berger": _("Sonneborn-Berger"),
+    "direct-encounter": _("direct encounter"),
+    "round-reached": _("the round reached in the bracket"),
 }
 SHOWN_ENTRANTS = 40  # names listed on the sign-up message; the rest counted
 
 
-def what(event: Event) -> str:
+FORMAT_PHRASES = {
+    "swiss": (
+        _("a Swiss of {rounds} rounds of {game}"),
+        _("a Swiss of {game} (rounds: enough for a clear winner)"),
+    ),
+    "round-robin": (_("a round robin of {rounds} rounds of {game}"), _("a round robin of {game}")),
+    "knockout": (_("a knockout of {rounds} rounds of {game}"), _("a knockout of {game}")),
+}
+
+
+def what(event: Event) -> Text:
     """ "a Swiss of 4 rounds of Caravan (new-vegas, 2 jokers, 24 hours a turn), rated" """
     tournament = event.tournament
     rules = rules_from_text(tournament.rules)
     kind = named(tournament.game)
+    game = GAME_TITLES.get(kind.key, kind.title)
     rounds = tournament.rounds
-    if tournament.format == "swiss":
-        length = f" of {rounds} rounds" if rounds else " (rounds: enough for a clear winner)"
-    elif rounds:
-        length = f" of {rounds} rounds"
-    else:
-        length = ""
-    rated = "rated" if tournament.rated else "not rated"
-    decks = ", each with their own deck if they bring one" if tournament.decks == OWN else ""
+    counted, open_ended = FORMAT_PHRASES[tournament.format]
+    shape = (
+        Text(counted.message, {"rounds": rounds, "game": game})
+        if rounds
+        else Text(open_ended.message, {"game": game})
+    )
+    details = {
+        "event": shape,
+        "rules": kind.rules_words(rules),
+        "turn": turn_words(tournament.turn_seconds),
+    }
+    if tournament.decks == OWN:
+        return (
+            _("{event} ({rules}, {turn} a turn), rated, each with their own deck", **details)
+            if tournament.rated
+            else _(
+                "{event} ({rules}, {turn} a turn), not rated, each with their own deck", **details
+            )
+        )
     return (
-        f"{FORMAT_WORDS[tournament.format]}{length} of {kind.title} "
-        f"({kind.rules_words(rules)}, {turn_words(tournament.turn_seconds)} a turn), "
-        f"{rated}{decks}"
+        _("{event} ({rules}, {turn} a turn), rated", **details)
+        if tournament.rated
+        else _("{event} ({rules}, {turn} a turn), not rated", **details)
     )
 
 
-def sign_up(event: Event, names: Mapping[int, str]) -> Panel:
-    """The event's own message: what it is, who organises, when it starts, who entered,
-    and the buttons for its state."""
+def sign_up(event: Event, names: Mapping[int, str], words: Catalogue = ENGLISH) -> Panel:
+    """The event's own message, in the server's language (`words`): what it is, who
+    organises, when it starts, who entered, and the buttons for its state."""
     tournament = event.tournament
-    lines = [
-        f"**{md(tournament.name)}**: {what(event)}.",
-        f"Organised by <@{tournament.organiser_id}>.",
+    lines: list[Said] = [
+        _("**{name}**: {what}.", name=md(tournament.name), what=what(event)),
+        _("Organised by <@{user}>.", user=tournament.organiser_id),
     ]
     buttons: list[items.EventButton] = []
     if tournament.open:
         if tournament.starts_at:
-            at = int(tournament.starts_at)
-            lines.append(f"Starts <t:{at}:f> (<t:{at}:R>), or when the organiser presses Start.")
+            lines.append(
+                _(
+                    "Starts <t:{at}:f> (<t:{at}:R>), or when the organiser presses Start.",
+                    at=int(tournament.starts_at),
+                )
+            )
         else:
-            lines.append("Starts when the organiser presses Start.")
+            lines.append(_("Starts when the organiser presses Start."))
         if tournament.decks == OWN:
             lines.append(
-                "Bring a saved deck with `/caravan tournament deck` (else the standard deck)."
+                _("Bring a saved deck with `/caravan tournament deck` (else the standard deck).")
             )
         actions = ("join", "leave", "start", "cancel")
-        buttons = [items.EventButton(tournament.id, action) for action in actions]
+        buttons = [items.EventButton(tournament.id, action, words) for action in actions]
     elif tournament.running:
-        lines.append(f"Round {tournament.round} of {tournament.rounds} is being played.")
-        buttons = [items.EventButton(tournament.id, "standings")]
+        lines.append(
+            _(
+                "Round {round} of {rounds} is being played.",
+                round=tournament.round,
+                rounds=tournament.rounds,
+            )
+        )
+        buttons = [items.EventButton(tournament.id, "standings", words)]
     elif tournament.status == "finished":
         rows = event.standings()
         winner = next((r.player for r in rows if r.rank == 1), None)
-        won = f" Winner: {md(names.get(winner, 'a member'))}." if winner else ""
-        lines.append(f"Finished.{won}")
-        buttons = [items.EventButton(tournament.id, "standings")]
+        lines.append(
+            _("Finished. Winner: {player}.", player=md(names.get(winner, "a member")))
+            if winner
+            else _("Finished.")
+        )
+        buttons = [items.EventButton(tournament.id, "standings", words)]
     else:
-        lines.append(f"Cancelled. {tournament.reason or ''}".strip())
+        lines.append(
+            _("Cancelled. {reason}", reason=tournament.reason)
+            if tournament.reason
+            else _("Cancelled.")
+        )
     entrants = [e.user_id for e in event.entrants]
-    listed = ", ".join(md(names.get(u, "a member")) for u in entrants[:SHOWN_ENTRANTS])
+    shown = [md(names.get(u, "a member")) for u in entrants[:SHOWN_ENTRANTS]]
     more = len(entrants) - SHOWN_ENTRANTS
     if more > 0:
-        listed += f" and {more} more"
-    count = f"{len(entrants)} of {tournament.max_entrants}"
-    lines.append(f"**Entrants ({count}):** {listed or 'nobody yet'}")
+        shown.append(words.say(n_("{count} more", "{count} more", more)))
+    lines.append(
+        _(
+            "**Entrants ({count} of {most}):** {entrants}",
+            count=len(entrants),
+            most=tournament.max_entrants,
+            entrants=", ".join(shown),
+        )
+        if shown
+        else _(
+            "**Entrants ({count} of {most}):** nobody yet",
+            count=len(entrants),
+            most=tournament.max_entrants,
+        )
+    )
     view = items.controls(*buttons) if buttons else None
-    return Panel("\n".join(lines)[:2000], None, view)
+    return Panel("\n".join(words.say(line) for line in lines)[:2000], None, view)
 
 
-def game_call(info: GameInfo, event_name: str, round: int, threaded: bool = True) -> str:
+def game_call(
+    info: GameInfo,
+    event_name: str,
+    round: int,
+    threaded: bool = True,
+    words: Catalogue = ENGLISH,
+) -> str:
     """The line a round's game is opened on (its thread hangs from it, or, where games get
-    no thread, its table follows it in the channel), pinging both."""
+    no thread, its table follows it in the channel), pinging both, in the server's
+    language."""
     a, b = info.players
-    where = "Your game is in the thread." if threaded else "Your game is played below."
-    return f"**{md(event_name)}**, round {round}: <@{a}> vs <@{b}>. {where}"
+    call = {"name": md(event_name), "round": round, "a": a, "b": b}
+    return words.say(
+        _("**{name}**, round {round}: <@{a}> vs <@{b}>. Your game is in the thread.", **call)
+        if threaded
+        else _("**{name}**, round {round}: <@{a}> vs <@{b}>. Your game is played below.", **call)
+    )
 
 
 async def standings_panel(
-    event: Event, names: Mapping[int, str], heading: str, pings: Sequence[int] = ()
+    event: Event,
+    names: Mapping[int, str],
+    heading: str,
+    pings: Sequence[int] = (),
+    words: Catalogue = ENGLISH,
 ) -> Panel:
     """The standings (or, for a knockout, the bracket) as an image, with `heading`."""
     tournament = event.tournament
@@ -118,8 +186,10 @@ async def standings_panel(
         png = await asyncio.to_thread(standings_png, event, rows, drawn)
         name, alt = "standings.png", standings_alt(event, names)
     file = discord.File(io.BytesIO(png), name, description=alt[:1024])
-    tie_breaks = ", ".join(TIE_BREAK_WORDS.get(t, t) for t in TIE_BREAKS[tournament.format])
-    note = f"Tie-breaks: {tie_breaks}." if tie_breaks else ""
+    tie_breaks = ", ".join(
+        words.say(TIE_BREAK_WORDS.get(t, t)) for t in TIE_BREAKS[tournament.format]
+    )
+    note = words.say(_("Tie-breaks: {breaks}.", breaks=tie_breaks)) if tie_breaks else ""
     text = "\n".join(line for line in (heading, note) if line)
     return Panel(text[:2000], file, None, tuple(pings))
 
@@ -154,27 +224,42 @@ def points_words(points: float) -> str:
     return f"{shown} point{'s' * (points != 1)}"
 
 
-def round_heading(event: Event, byes: Sequence[int], names: Mapping[int, str]) -> str:
+def round_heading(
+    event: Event, byes: Sequence[int], names: Mapping[int, str], words: Catalogue = ENGLISH
+) -> str:
     tournament = event.tournament
     games = [b for b in event.boards_of(tournament.round) if b.game_id is not None]
-    line = (
-        f"**{md(tournament.name)}**: round {tournament.round} of {tournament.rounds} begins, "
-        f"{len(games)} game{'s' * (len(games) != 1)}."
-    )
+    line: list[Said] = [
+        n_(
+            "**{name}**: round {round} of {rounds} begins, {count} game.",
+            "**{name}**: round {round} of {rounds} begins, {count} games.",
+            len(games),
+            name=md(tournament.name),
+            round=tournament.round,
+            rounds=tournament.rounds,
+        )
+    ]
     if byes:
-        line += " A bye (1 point): " + ", ".join(md(names.get(u, "a member")) for u in byes) + "."
-    return line
+        players = ", ".join(md(names.get(u, "a member")) for u in byes)
+        line.append(_("A bye (1 point): {players}.", players=players))
+    return words.say(Joined(line))
 
 
-def podium(event: Event, names: Mapping[int, str]) -> str:
+PLACES = (
+    (1, _("First: {players}")),
+    (2, _("Second: {players}")),
+    (3, _("Third: {players}")),
+)
+
+
+def podium(event: Event, names: Mapping[int, str], words: Catalogue = ENGLISH) -> str:
     rows = event.standings()
-    places = []
-    for place, medal in ((1, "First"), (2, "Second"), (3, "Third")):
+    lines: list[Said] = [_("**{name}** is over.", name=md(event.tournament.name))]
+    for place, said in PLACES:
         who = [md(names.get(r.player, "a member")) for r in rows if r.rank == place]
         if who:
-            places.append(f"{medal}: {', '.join(who)}")
-    heading = f"**{md(event.tournament.name)}** is over."
-    return heading + ("\n" + "\n".join(places) if places else "")
+            lines.append(Text(said.message, {"players": ", ".join(who)}))
+    return words.say(Joined(lines, "\n"))
 
 
 def event_line(event: Event) -> str:
