@@ -16,7 +16,7 @@ import discord
 import pytest
 
 from bot.guard import private
-from bot.i18n import _, catalogue
+from bot.i18n import _, catalogue, n_
 from bot.simulate import mover_of, opened, play_turn, playing
 
 # English words of the sentences the game's public messages say; none may reach a German
@@ -148,3 +148,32 @@ async def test_a_private_answer_is_in_the_members_language(locale: str, language
     refusal = _("Resign this game? Your opponent wins.")
     await private(interaction, refusal)  # type: ignore[arg-type]
     assert interaction.sent == [catalogue(language).say(refusal)]
+
+
+async def test_a_german_servers_tournament_is_announced_in_german(tmp_path: Path) -> None:
+    german = catalogue("de")
+    async with opened(tmp_path, locale="de") as t:
+        managers = t.guild.create_role("M", permissions=discord.Permissions(manage_guild=True))
+        boss = t.guild.add_member(t.env.create_user("Boss"), roles=[managers])
+        made = await boss.slash(t.channel, "caravan tournament create", name="Pokal")
+        signup = made.response
+        assert german.say(_("Organised by <@{user}>.", user=boss.id)) in signup.content
+        for member in (t.alice, t.bob, t.carol):
+            await member.click(signup, label=german.say(_("Join")))
+        await boss.click(signup, label=german.say(_("Start")))
+        texts = [m.content for m in t.channel.history()]
+        heading = german.say(
+            n_(
+                "**{name}**: round {round} of {rounds} begins, {count} game.",
+                "**{name}**: round {round} of {rounds} begins, {count} games.",
+                1,
+                name="Pokal",
+                round=1,
+                rounds=2,
+            )
+        )
+        assert any(heading in text for text in texts), texts
+        calls = [text for text in texts if "<@" in text and "Pokal" in text]
+        assert calls and all("Your game" not in text for text in calls)
+        assert not english_in(texts[:1] + calls)
+        assert not t.env.errors
