@@ -16,43 +16,26 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.errors import BadDeck, BadOption, NotAllowed, NotFound, ServiceError, engine_reason
-from bot.games.base import GameChoice, GameKind
-from bot.games.words import GAME_TITLES
-from bot.i18n import Text, _, n_
-from bot.inert import plain, quote
+from bot.errors import NotAllowed, ServiceError
+from bot.games.base import GameKind
+from bot.i18n import _
 from bot.kinds import kind_of
 from bot.records import Deck, GameInfo, rules_from_text, rules_to_text
-from bot.service import GameService
-from bot.settings import Settings
-from bot.store import Store
-from bot.store.events import EventChanged, NewTournament, Result, TooManyEvents
+from bot.signups import FEWEST, FORMAT_TEXT, EventRefused, SignUps, refusal, status_words
+from bot.store.events import EventChanged, Result
 from bot.store.rows import NewGame
-from bot.tournament import FORMATS, default_rounds
-from bot.tournament.records import OWN, STANDARD, Board, Event, Tournament
+from bot.tournament import default_rounds
+from bot.tournament.records import OWN, Board, Event, Tournament
 from bot.tournament.rounds import Step, planned_rounds
-from engine import RulesError, parse_cards
-from engine.cards import format_cards
+from engine import parse_cards
 
 log = logging.getLogger("bot.tournaments")
-
-NAME_LENGTH = 60
-MOST_ROUNDS = 20
-MOST_ENTRANTS = 256
-FEWEST = {"swiss": 3, "round-robin": 3, "knockout": 2}
 RETRIES = 5
 POSTING_STALE = 10 * 60  # seconds after which an unfinished posting is taken over
-
-
-FORMAT_TEXT = {"swiss": _("Swiss"), "round-robin": _("round robin"), "knockout": _("knockout")}
-
-
-class EventRefused(ServiceError):
-    """Joining twice, a full or started event, a start by someone else..."""
 
 
 @dataclass(frozen=True)
@@ -73,183 +56,8 @@ def label(event: Event, round: int) -> str:
     return f"{event.tournament.name}, round {round}"
 
 
-class Tournaments:
-    def __init__(
-        self,
-        store: Store,
-        games: GameService,
-        settings: Settings,
-        clock: Callable[[], float],
-    ) -> None:
-        self.store = store
-        self.games = games
-        self.settings = settings
-        self.clock = clock
-
-    # ----- who may organise
-
-    async def may_organise(
-        self, guild_id: int, manages_server: bool, role_ids: Collection[int]
-    ) -> bool:
-        """Members with Manage Server, or the role the server names (`/caravan-admin
-        set organisers:`); nobody else, by default."""
-        if manages_server:
-            return True
-        role = (await self.store.guild_settings(guild_id)).get("organiser_role")
-        return role is not None and role in role_ids
-
-    # ----- sign-up
-
-    async def create(
-        self,
-        guild_id: int,
-        channel_id: int,
-        parent_id: int | None,
-        organiser_id: int,
-        allowed: bool,
-        name: str,
-        format: str,
-        choice: GameChoice,
-        rounds: int | None = None,
-        start_in_minutes: int | None = None,
-        max_entrants: int = 64,
-        rated: bool = True,
-        decks: str = STANDARD,
-    ) -> Event:
-        """A new event, open for entries. `allowed`: whether the member may organise.
-        `decks`: everyone plays the standard deck, or each entrant may bring a saved one."""
-        if not allowed:
-            raise NotAllowed(
-                _(
-                    "Only members with Manage Server, or the server's organiser role, can "
-                    "create a tournament."
-                )
-            )
-        shown = plain(name, NAME_LENGTH, fallback="")
-        if not shown:
-            raise BadOption(_("Give the tournament a name."))
-        if format not in FORMATS:
-            raise BadOption(_("The format is one of {formats}.", formats=", ".join(FORMATS)))
-        if rounds is not None and format != "swiss":
-            raise BadOption(_("Only a Swiss takes a number of rounds; the others have theirs."))
-        if rounds is not None and not 1 <= rounds <= MOST_ROUNDS:
-            raise BadOption(_("A Swiss has 1 to {most} rounds.", most=MOST_ROUNDS))
-        if not FEWEST[format] <= max_entrants <= MOST_ENTRANTS:
-            raise BadOption(
-                _(
-                    "A {format} takes {fewest} to {most} entrants at most.",
-                    format=FORMAT_TEXT[format],
-                    fewest=FEWEST[format],
-                    most=MOST_ENTRANTS,
-                )
-            )
-        if start_in_minutes is not None and not 1 <= start_in_minutes <= 7 * 24 * 60:
-            raise BadOption(_("The start is 1 minute to 7 days away."))
-        if choice.deck:
-            raise BadOption(
-                _(
-                    "A tournament takes no deck of yours: with `decks: own`, each entrant "
-                    "brings theirs (/caravan tournament deck)."
-                )
-            )
-        if decks not in (STANDARD, OWN):
-            raise BadOption(_("The deck policy is `standard` or `own`."))
-        rules, turn = await self.games.game_options(
-            guild_id, channel_id, parent_id, organiser_id, choice
-        )
-        if decks == OWN and not kind_of(rules).takes_decks:
-            game = GAME_TITLES.get(kind_of(rules).key, kind_of(rules).title)
-            raise BadOption(_("{game} is played with its own deck: no saved decks.", game=game))
-        now = self.clock()
-        new = NewTournament(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            organiser_id=organiser_id,
-            name=shown,
-            format=format,
-            game=kind_of(rules).key,
-            rules=rules_to_text(rules),
-            turn_seconds=turn,
-            rounds=rounds,
-            max_entrants=max_entrants,
-            rated=rated,
-            starts_at=now + start_in_minutes * 60 if start_in_minutes else None,
-            now=now,
-            decks=decks,
-        )
-        try:
-            return await self.store.create_tournament(new, self.settings.max_open_events)
-        except TooManyEvents as limit:
-            raise EventRefused(
-                n_(
-                    "This server has {count} tournament open or running, the most at once; "
-                    "finish or cancel it first.",
-                    "This server has {count} tournaments open or running, the most at once; "
-                    "finish or cancel one first.",
-                    limit.count,
-                )
-            ) from None
-
-    async def event(self, tournament_id: int) -> Event:
-        event = await self.store.event(tournament_id)
-        if event is None:
-            raise NotFound(_("There is no such tournament."))
-        return event
-
-    async def set_message(self, tournament_id: int, message_id: int) -> None:
-        await self.store.set_tournament_message(tournament_id, message_id)
-
-    async def join(self, tournament_id: int, user_id: int) -> Event:
-        for _attempt in range(RETRIES):
-            try:
-                return await self.store.join_tournament(tournament_id, user_id, self.clock())
-            except EventChanged as changed:
-                if changed.why != "moved":
-                    raise _refusal(changed, user_id) from None
-        raise EventRefused(_("Many people are joining at once; please try again."))
-
-    async def bring_deck(self, tournament_id: int, user_id: int, name: str | None) -> Event:
-        """`user_id` plays their saved deck `name` (None: the standard deck again) in their
-        games paired from now on, in an event of own decks; the deck is checked against the
-        event's rules and kept as it is now."""
-        event = await self.event(tournament_id)
-        tournament = event.tournament
-        if tournament.decks != OWN:
-            raise EventRefused(_("Everyone plays the standard deck in this tournament."))
-        entrant = event.entrant(user_id)
-        if entrant is None or entrant.left_round is not None:
-            raise EventRefused(_("You are not in this tournament."))
-        cards = shown = None
-        if name is not None:
-            deck = await self.games.deck(user_id, name)
-            rules = rules_from_text(tournament.rules)
-            kind = kind_of(rules)
-            try:
-                kind.seated(rules, (deck, None))
-            except RulesError as error:
-                raise BadDeck(
-                    _(
-                        "Your deck {deck} cannot be used with this tournament's `{rules}` "
-                        "rules: {reason}",
-                        deck=quote(deck.name),
-                        rules=kind.rules_label(rules),
-                        reason=engine_reason(error),
-                    )
-                ) from None
-            cards, shown = format_cards(deck.cards), deck.name
-        try:
-            return await self.store.bring_deck(tournament_id, user_id, shown, cards)
-        except EventChanged as changed:
-            raise _refusal(changed, user_id) from None
-
-    async def leave(self, tournament_id: int, user_id: int) -> Event:
-        for _attempt in range(RETRIES):
-            try:
-                return await self.store.leave_tournament(tournament_id, user_id)
-            except EventChanged as changed:
-                if changed.why != "moved":
-                    raise _refusal(changed, user_id) from None
-        raise EventRefused(_("Many people are joining at once; please try again."))
+class Tournaments(SignUps):
+    """The events service: sign-up (`SignUps`), the start, rounds, results and the sweep."""
 
     async def start(self, tournament_id: int, user_id: int, manages_server: bool) -> Moved:
         """The organiser (or a member with Manage Server) starts the event now."""
@@ -280,7 +88,7 @@ class Tournaments:
                 else _("Only the organiser can cancel this tournament.")
             )
         if not event.tournament.open:
-            raise EventRefused(_status_words(event))
+            raise EventRefused(status_words(event))
 
     async def _cancel(self, event: Event, reason: str) -> Moved:
         for _attempt in range(RETRIES):
@@ -289,7 +97,7 @@ class Tournaments:
                 return Moved(cancelled, cancelled=True)
             except EventChanged as changed:
                 if not changed.event.tournament.open:
-                    raise EventRefused(_status_words(changed.event)) from None
+                    raise EventRefused(status_words(changed.event)) from None
                 event = changed.event
         raise EventRefused(_("The tournament kept changing; please try again."))
 
@@ -325,7 +133,7 @@ class Tournaments:
         except EventChanged as changed:
             if changed.event.tournament.running:
                 return Moved(changed.event)  # another process started it
-            raise EventRefused(_status_words(changed.event)) from None
+            raise EventRefused(status_words(changed.event)) from None
         log.info("tournament %s started with %d entrants", event.id, count)
         return Moved(started, await self._games_of(started, step.round), started=True)
 
@@ -450,7 +258,7 @@ class Tournaments:
         try:
             after = await self.store.withdraw_entrant(tournament_id, user_id, why)
         except EventChanged as changed:
-            raise _refusal(changed, user_id, other=by != user_id) from None
+            raise refusal(changed, user_id, other=by != user_id) from None
         ended = []
         for board in after.boards_of(after.tournament.round):
             if board.game_id is None or user_id not in (board.first, board.second):
@@ -534,17 +342,6 @@ def result_of(board: Board, info: GameInfo) -> Result | None:
     return Result(info.id, 1.0 if info.winner == first_seat else 0.0, False)
 
 
-def _status_words(event: Event) -> Text:
-    status = event.tournament.status
-    if status == "running":
-        return _("The tournament has started.")
-    if status == "finished":
-        return _("The tournament is over.")
-    if status == "cancelled":
-        return _("The tournament was cancelled.")
-    return _("The tournament has not started yet.")
-
-
 def _seat(
     kind: GameKind, rules: Any, decks: Mapping[int, Deck], first: int, second: int
 ) -> tuple[tuple[int, int], Any, int, str]:
@@ -559,25 +356,3 @@ def _seat(
             mover = kind.new(seated, seed).mover
             if mover == wanted:
                 return seats, seated, seed, mover
-
-
-def _refusal(changed: EventChanged, user_id: int, other: bool = False) -> EventRefused:
-    why = changed.why
-    if why == "already entered":
-        return EventRefused(_("You are already in this tournament."))
-    if why == "full":
-        return EventRefused(
-            _(
-                "The tournament is full ({most} entrants).",
-                most=changed.event.tournament.max_entrants,
-            )
-        )
-    if why == "over":
-        return EventRefused(_("This tournament is over."))
-    if why == "not entered":
-        return EventRefused(
-            _("That player is not in this tournament.")
-            if other
-            else _("You are not in this tournament.")
-        )
-    return EventRefused(_status_words(changed.event))

@@ -21,7 +21,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
         "Discord's messages and components",
         ("bot.views", "bot.guard", "bot.names", "bot.pace", "bot.thinking"),
     ),
-    ("the events service", ("bot.tournaments",)),
+    ("the events service", ("bot.tournaments", "bot.signups")),
     (
         "the game service",
         ("bot.service", "bot.openings", "bot.ledger", "bot.moving", "bot.seasons"),

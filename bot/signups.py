@@ -1,0 +1,251 @@
+"""A tournament's sign-up, beside the game service: creating one (its options checked and
+refused with a sentence), joining and leaving it, and the decks its entrants bring; and the
+sentences that say why a change to an event was refused. `bot.tournaments.Tournaments`
+builds on it (starting, rounds, results)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+
+from bot.errors import BadDeck, BadOption, NotAllowed, NotFound, ServiceError, engine_reason
+from bot.games.base import GameChoice
+from bot.games.words import GAME_TITLES
+from bot.i18n import Text, _, n_
+from bot.inert import plain, quote
+from bot.kinds import kind_of
+from bot.records import rules_from_text, rules_to_text
+from bot.service import GameService
+from bot.settings import Settings
+from bot.store import Store
+from bot.store.events import EventChanged, NewTournament, TooManyEvents
+from bot.tournament import FORMATS
+from bot.tournament.records import OWN, STANDARD, Event
+from engine import RulesError
+from engine.cards import format_cards
+
+NAME_LENGTH = 60
+MOST_ROUNDS = 20
+MOST_ENTRANTS = 256
+FEWEST = {"swiss": 3, "round-robin": 3, "knockout": 2}
+
+
+FORMAT_TEXT = {"swiss": _("Swiss"), "round-robin": _("round robin"), "knockout": _("knockout")}
+
+
+class EventRefused(ServiceError):
+    """Joining twice, a full or started event, a start by someone else..."""
+
+
+RETRIES = 5
+
+
+class SignUps:
+    """Creating an event and its sign-up (`Tournaments` is the whole service)."""
+
+    def __init__(
+        self,
+        store: Store,
+        games: GameService,
+        settings: Settings,
+        clock: Callable[[], float],
+    ) -> None:
+        self.store = store
+        self.games = games
+        self.settings = settings
+        self.clock = clock
+
+    async def may_organise(
+        self, guild_id: int, manages_server: bool, role_ids: Collection[int]
+    ) -> bool:
+        """Members with Manage Server, or the role the server names (`/caravan-admin
+        set organisers:`); nobody else, by default."""
+        if manages_server:
+            return True
+        role = (await self.store.guild_settings(guild_id)).get("organiser_role")
+        return role is not None and role in role_ids
+
+    # ----- sign-up
+
+    async def create(
+        self,
+        guild_id: int,
+        channel_id: int,
+        parent_id: int | None,
+        organiser_id: int,
+        allowed: bool,
+        name: str,
+        format: str,
+        choice: GameChoice,
+        rounds: int | None = None,
+        start_in_minutes: int | None = None,
+        max_entrants: int = 64,
+        rated: bool = True,
+        decks: str = STANDARD,
+    ) -> Event:
+        """A new event, open for entries. `allowed`: whether the member may organise.
+        `decks`: everyone plays the standard deck, or each entrant may bring a saved one."""
+        if not allowed:
+            raise NotAllowed(
+                _(
+                    "Only members with Manage Server, or the server's organiser role, can "
+                    "create a tournament."
+                )
+            )
+        shown = plain(name, NAME_LENGTH, fallback="")
+        if not shown:
+            raise BadOption(_("Give the tournament a name."))
+        if format not in FORMATS:
+            raise BadOption(_("The format is one of {formats}.", formats=", ".join(FORMATS)))
+        if rounds is not None and format != "swiss":
+            raise BadOption(_("Only a Swiss takes a number of rounds; the others have theirs."))
+        if rounds is not None and not 1 <= rounds <= MOST_ROUNDS:
+            raise BadOption(_("A Swiss has 1 to {most} rounds.", most=MOST_ROUNDS))
+        if not FEWEST[format] <= max_entrants <= MOST_ENTRANTS:
+            raise BadOption(
+                _(
+                    "A {format} takes {fewest} to {most} entrants at most.",
+                    format=FORMAT_TEXT[format],
+                    fewest=FEWEST[format],
+                    most=MOST_ENTRANTS,
+                )
+            )
+        if start_in_minutes is not None and not 1 <= start_in_minutes <= 7 * 24 * 60:
+            raise BadOption(_("The start is 1 minute to 7 days away."))
+        if choice.deck:
+            raise BadOption(
+                _(
+                    "A tournament takes no deck of yours: with `decks: own`, each entrant "
+                    "brings theirs (/caravan tournament deck)."
+                )
+            )
+        if decks not in (STANDARD, OWN):
+            raise BadOption(_("The deck policy is `standard` or `own`."))
+        rules, turn = await self.games.game_options(
+            guild_id, channel_id, parent_id, organiser_id, choice
+        )
+        if decks == OWN and not kind_of(rules).takes_decks:
+            game = GAME_TITLES.get(kind_of(rules).key, kind_of(rules).title)
+            raise BadOption(_("{game} is played with its own deck: no saved decks.", game=game))
+        now = self.clock()
+        new = NewTournament(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            organiser_id=organiser_id,
+            name=shown,
+            format=format,
+            game=kind_of(rules).key,
+            rules=rules_to_text(rules),
+            turn_seconds=turn,
+            rounds=rounds,
+            max_entrants=max_entrants,
+            rated=rated,
+            starts_at=now + start_in_minutes * 60 if start_in_minutes else None,
+            now=now,
+            decks=decks,
+        )
+        try:
+            return await self.store.create_tournament(new, self.settings.max_open_events)
+        except TooManyEvents as limit:
+            raise EventRefused(
+                n_(
+                    "This server has {count} tournament open or running, the most at once; "
+                    "finish or cancel it first.",
+                    "This server has {count} tournaments open or running, the most at once; "
+                    "finish or cancel one first.",
+                    limit.count,
+                )
+            ) from None
+
+    async def event(self, tournament_id: int) -> Event:
+        event = await self.store.event(tournament_id)
+        if event is None:
+            raise NotFound(_("There is no such tournament."))
+        return event
+
+    async def set_message(self, tournament_id: int, message_id: int) -> None:
+        await self.store.set_tournament_message(tournament_id, message_id)
+
+    async def join(self, tournament_id: int, user_id: int) -> Event:
+        for _attempt in range(RETRIES):
+            try:
+                return await self.store.join_tournament(tournament_id, user_id, self.clock())
+            except EventChanged as changed:
+                if changed.why != "moved":
+                    raise refusal(changed, user_id) from None
+        raise EventRefused(_("Many people are joining at once; please try again."))
+
+    async def bring_deck(self, tournament_id: int, user_id: int, name: str | None) -> Event:
+        """`user_id` plays their saved deck `name` (None: the standard deck again) in their
+        games paired from now on, in an event of own decks; the deck is checked against the
+        event's rules and kept as it is now."""
+        event = await self.event(tournament_id)
+        tournament = event.tournament
+        if tournament.decks != OWN:
+            raise EventRefused(_("Everyone plays the standard deck in this tournament."))
+        entrant = event.entrant(user_id)
+        if entrant is None or entrant.left_round is not None:
+            raise EventRefused(_("You are not in this tournament."))
+        cards = shown = None
+        if name is not None:
+            deck = await self.games.deck(user_id, name)
+            rules = rules_from_text(tournament.rules)
+            kind = kind_of(rules)
+            try:
+                kind.seated(rules, (deck, None))
+            except RulesError as error:
+                raise BadDeck(
+                    _(
+                        "Your deck {deck} cannot be used with this tournament's `{rules}` "
+                        "rules: {reason}",
+                        deck=quote(deck.name),
+                        rules=kind.rules_label(rules),
+                        reason=engine_reason(error),
+                    )
+                ) from None
+            cards, shown = format_cards(deck.cards), deck.name
+        try:
+            return await self.store.bring_deck(tournament_id, user_id, shown, cards)
+        except EventChanged as changed:
+            raise refusal(changed, user_id) from None
+
+    async def leave(self, tournament_id: int, user_id: int) -> Event:
+        for _attempt in range(RETRIES):
+            try:
+                return await self.store.leave_tournament(tournament_id, user_id)
+            except EventChanged as changed:
+                if changed.why != "moved":
+                    raise refusal(changed, user_id) from None
+        raise EventRefused(_("Many people are joining at once; please try again."))
+
+
+def status_words(event: Event) -> Text:
+    status = event.tournament.status
+    if status == "running":
+        return _("The tournament has started.")
+    if status == "finished":
+        return _("The tournament is over.")
+    if status == "cancelled":
+        return _("The tournament was cancelled.")
+    return _("The tournament has not started yet.")
+
+
+def refusal(changed: EventChanged, user_id: int, other: bool = False) -> EventRefused:
+    why = changed.why
+    if why == "already entered":
+        return EventRefused(_("You are already in this tournament."))
+    if why == "full":
+        return EventRefused(
+            _(
+                "The tournament is full ({most} entrants).",
+                most=changed.event.tournament.max_entrants,
+            )
+        )
+    if why == "over":
+        return EventRefused(_("This tournament is over."))
+    if why == "not entered":
+        return EventRefused(
+            _("That player is not in this tournament.")
+            if other
+            else _("You are not in this tournament.")
+        )
+    return EventRefused(status_words(changed.event))
