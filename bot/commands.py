@@ -11,8 +11,6 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.ai import LEVELS
-from bot.choices import TURN_TIMES
 from bot.cogs.admin import Admin
 from bot.cogs.common import Choices
 from bot.cogs.decks import Decks
@@ -22,51 +20,32 @@ from bot.cogs.hands import Hands
 from bot.cogs.help import Help
 from bot.cogs.standing import Standing
 from bot.games.base import GameChoice
-from bot.help import TOPICS
-from bot.i18n import AUTO, LANGUAGES
-from bot.kinds import GAMES, NEW_VEGAS
-from bot.ledger import MAX_DECK_NAME
-from engine import PRESETS
-from engine.decktet.game import MAX_HANDS
+from bot.kinds import NEW_VEGAS
+from bot.options import (
+    DECK_POLICY_CHOICES,
+    FORMAT_CHOICES,
+    GAME_CHOICES,
+    LANGUAGE_CHOICES,
+    LEVEL_CHOICES,
+    RULE_CHOICES,
+    TOPIC_CHOICES,
+    TURN_CHOICES,
+    DeckCards,
+    DeckName,
+    Entrants,
+    EventId,
+    EventName,
+    EventRounds,
+    GameId,
+    HandCount,
+    Jokers,
+    Page,
+    SeasonName,
+    StartIn,
+    TopPlayers,
+)
 
 Interaction = discord.Interaction[Any]
-RULE_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
-LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
-TURN_CHOICES = [app_commands.Choice(name=words, value=value) for words, value in TURN_TIMES.items()]
-TOPIC_CHOICES = [app_commands.Choice(name=topic.title, value=key) for key, topic in TOPICS.items()]
-GAME_CHOICES = [app_commands.Choice(name=title, value=key) for key, title in GAMES.items()]
-# Every option declares its bounds, so Discord refuses what is out of them before it arrives
-# (what arrives anyway is still answered: `bot.inert.quote` cuts member text in answers).
-Jokers = app_commands.Range[int, 0, 2]
-HandCount = app_commands.Range[int, 1, MAX_HANDS]
-DeckName = app_commands.Range[str, 1, MAX_DECK_NAME]
-DeckCards = app_commands.Range[str, 1, 4000]  # 4 x 54 cards of 3 characters, with spaces
-GameId = app_commands.Range[int, 1, 2**53]  # Discord's integers stop at 2**53
-Page = app_commands.Range[int, 1, 1000]
-EventName = app_commands.Range[str, 1, 60]
-SeasonName = app_commands.Range[str, 1, 100]
-TopPlayers = app_commands.Range[int, 1, 100]
-EventRounds = app_commands.Range[int, 1, 20]
-Entrants = app_commands.Range[int, 2, 256]
-StartIn = app_commands.Range[int, 1, 7 * 24 * 60]
-EventId = app_commands.Range[int, 1, 2**53]
-FORMAT_CHOICES = [
-    app_commands.Choice(name=name, value=value)
-    for name, value in (
-        ("Swiss", "swiss"),
-        ("Round robin", "round-robin"),
-        ("Knockout", "knockout"),
-    )
-]
-
-LANGUAGE_CHOICES = [
-    app_commands.Choice(name="The server's own language (its Community setting)", value=AUTO),
-    *(app_commands.Choice(name=native, value=code) for code, native in LANGUAGES.items()),
-]
-DECK_POLICY_CHOICES = [
-    app_commands.Choice(name="The standard deck for everyone", value="standard"),
-    app_commands.Choice(name="Each entrant's own saved deck", value="own"),
-]
 
 
 @dataclass(frozen=True)

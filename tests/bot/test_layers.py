@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # Top to bottom. A module belongs to the first layer with a prefix it starts with.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("the running bot", ("bot.app", "bot.cli", "bot.local", "bot.simulate", "bot.__main__")),
-    ("slash commands", ("bot.commands", "bot.translator")),
+    ("slash commands", ("bot.commands", "bot.translator", "bot.options")),
     ("feature cogs", ("bot.cogs",)),
     ("posting and the computer's turns", ("bot.poster", "bot.ai")),
     (

@@ -29,6 +29,7 @@ HOST_ONLY = (
     "bot/i18n.py",
     "bot/translator.py",
     "bot/commands.py",  # its strings are the command tree's: tests/bot/test_i18n.py
+    "bot/options.py",  # the commands' choices: the same
     "bot/__main__.py",
 )
 MARKS = {"_", "n_"}
