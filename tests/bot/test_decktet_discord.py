@@ -10,12 +10,23 @@ import shlex
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
+
+import pytest
 
 from bot.simulate import Table, custom_id, opened, options, panel_of, play_decktet_turn
 from tests.bot.test_discord import assert_no_hand_in_public
 
 DECKTET = "decktet"
+
+
+@pytest.fixture
+def fixed_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The games' deals fixed (the bot draws each game's seed at random), so a test that
+    plays random moves and counts what kinds of play came up gets the same games every run."""
+    deals = iter(range(1000, 1100))
+    monkeypatch.setattr("bot.openings.secrets", SimpleNamespace(randbits=lambda _bits: next(deals)))
 
 
 async def start_decktet(t: Table, hands: int | None = 1) -> Any:
@@ -44,7 +55,7 @@ async def play_to_the_end(
     raise AssertionError("the game did not end")
 
 
-async def test_two_members_play_a_whole_game(tmp_path: Path) -> None:
+async def test_two_members_play_a_whole_game(tmp_path: Path, fixed_deals: None) -> None:
     async with opened(tmp_path) as t:
         thread = await start_decktet(t, hands=None)
         first = thread.history()[-1]
@@ -62,7 +73,7 @@ async def test_two_members_play_a_whole_game(tmp_path: Path) -> None:
         assert_no_hand_in_public(t, thread)
 
 
-async def test_wild_readings_are_offered_when_ambiguous(tmp_path: Path) -> None:
+async def test_wild_readings_are_offered_when_ambiguous(tmp_path: Path, fixed_deals: None) -> None:
     async with opened(tmp_path) as t:
         used = 0
         for game in range(3):
