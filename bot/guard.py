@@ -40,7 +40,7 @@ class Guard:
         try:
             if not self.pace.allow(interaction.user.id, name):
                 work.close()
-                outcome = "too fast"
+                outcome = "too-fast"  # the log's word; the member reads SLOW_DOWN
                 await private(interaction, SLOW_DOWN)
                 return
             self.names.remember(interaction.user)

@@ -1,12 +1,14 @@
 """`/caravan rules [topic]`: short explanations of the rules (RULES.md, in plain words), each
 with a picture of example caravans, and how each preset differs from New Vegas rules
-(`PRESET_DIFFERENCES`)."""
+(`PRESET_TEXTS`). Every sentence is a `Text`, said in the reader's language: `topic_said`
+and `topic_image(name, words)`; card notation stays as it is."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
 
+from bot.i18n import ENGLISH, Catalogue, Joined, Said, Text, _
 from bot.render.cardart import ASSETS
 from bot.render.figures import draw_decktet_examples, draw_examples, render
 from engine import parse_cards
@@ -14,137 +16,163 @@ from engine.decktet import parse_play
 
 DECKTET_TEXT = ASSETS / "rules" / "decktet-caravan.md"  # CC BY-NC-SA 3.0, see its header
 DECKTET_EXAMPLES = (
-    ("A caravan of 3: ranks 3-4-5, neighbours share a suit", "3MV+4MS+5ML"),
-    ("Beaten by 3 cards with a higher top: the Ace of Moons stands for 6", "4MS+5ML+AM=6"),
-    ("Any bandit beats any caravan: a single Crown", "CrS"),
-    ("Ace + Crown beats a single Crown", "AV+CrS"),
-    ("Ace + Crown of one suit beats every other bandit", "AM+CrM"),
+    (_("A caravan of 3: ranks 3-4-5, neighbours share a suit"), "3MV+4MS+5ML"),
+    (_("Beaten by 3 cards with a higher top: the Ace of Moons stands for 6"), "4MS+5ML+AM=6"),
+    (_("Any bandit beats any caravan: a single Crown"), "CrS"),
+    (_("Ace + Crown beats a single Crown"), "AV+CrS"),
+    (_("Ace + Crown of one suit beats every other bandit"), "AM+CrM"),
 )
 
 
 @dataclass(frozen=True)
 class Topic:
-    title: str
-    text: str
-    examples: tuple[tuple[str, str], ...]  # (caption, cards in notation)
+    heading: Text  # its name: the answer's title, the picture's and its alt text
+    text: Text  # one paragraph (markdown included), said whole
+    examples: tuple[tuple[Text, str], ...]  # (caption, cards in notation)
+
+    @property
+    def title(self) -> str:
+        """Its name in English: the `topic` option's choice (`bot.options`; Discord gets
+        it in each language from `bot.translator`)."""
+        return str(self.heading)
 
 
 TOPICS: dict[str, Topic] = {
     "overview": Topic(
-        "Caravan in one minute",
-        "Each player builds three **caravans** (piles of cards) facing the other player's "
-        "three. A caravan is **for sale** at a value of 21 to 26. The higher caravan for sale "
-        "wins its **position**; win two of the three positions to win the game.\n"
-        "**Opening:** three turns each, one number card onto each of your empty caravans.\n"
-        "**Each turn after:** play a card (then draw), discard a card (then draw), or "
-        "disband one of your caravans.\n"
-        "Topics: `numbers`, `direction`, `king`, `queen`, `jack`, `joker`, `selling`, "
-        "`winning`.",
+        _("Caravan in one minute"),
+        _(
+            "Each player builds three **caravans** (piles of cards) facing the other player's "
+            "three. A caravan is **for sale** at a value of 21 to 26. The higher caravan for sale "
+            "wins its **position**; win two of the three positions to win the game.\n"
+            "**Opening:** three turns each, one number card onto each of your empty caravans.\n"
+            "**Each turn after:** play a card (then draw), discard a card (then draw), or "
+            "disband one of your caravans.\n"
+            "Topics: `numbers`, `direction`, `king`, `queen`, `jack`, `joker`, `selling`, "
+            "`winning`."
+        ),
         (
-            ("Your caravan: 10 + 6 + 7 = 23, for sale", "10h 6c 7c"),
-            ("Theirs: 9 + 3 + 8 = 20, not yet", "9d 3d 8d"),
+            (_("Your caravan: 10 + 6 + 7 = 23, for sale"), "10h 6c 7c"),
+            (_("Theirs: 9 + 3 + 8 = 20, not yet"), "9d 3d 8d"),
         ),
     ),
     "numbers": Topic(
-        "Number cards",
-        "Number cards (Ace = 1, then 2 to 10) go on **your own** caravans, at the end. An "
-        "empty caravan takes any number card; the second card is any other rank; after that "
-        "the card must follow the caravan's **direction** or match its **suit**, and never "
-        "repeat the last card's rank. A caravan's value is the sum of its number cards.",
+        _("Number cards"),
+        _(
+            "Number cards (Ace = 1, then 2 to 10) go on **your own** caravans, at the end. An "
+            "empty caravan takes any number card; the second card is any other rank; after that "
+            "the card must follow the caravan's **direction** or match its **suit**, and never "
+            "repeat the last card's rank. A caravan's value is the sum of its number cards."
+        ),
         (
-            ("Any number card starts a caravan", "4h"),
-            ("The second card sets the direction: 4 then 9 goes up", "4h 9c"),
-            ("Going up, a higher card may follow: 23", "4h 9c 10s"),
-            ("A club may go against it: 7 of clubs after 9 of clubs turns it down", "4h 9c 7c"),
+            (_("Any number card starts a caravan"), "4h"),
+            (_("The second card sets the direction: 4 then 9 goes up"), "4h 9c"),
+            (_("Going up, a higher card may follow: 23"), "4h 9c 10s"),
+            (_("A club may go against it: 7 of clubs after 9 of clubs turns it down"), "4h 9c 7c"),
         ),
     ),
     "direction": Topic(
-        "Direction and suit",
-        "With two or more number cards a caravan is **ascending** (the last card is higher "
-        "than the one before) or **descending**. The next card must keep going that way, or "
-        "be of the caravan's **suit** (the last card's, or the last Queen's on it): a card "
-        "of the suit may go either way and sets the new direction.",
+        _("Direction and suit"),
+        _(
+            "With two or more number cards a caravan is **ascending** (the last card is higher "
+            "than the one before) or **descending**. The next card must keep going that way, or "
+            "be of the caravan's **suit** (the last card's, or the last Queen's on it): a card "
+            "of the suit may go either way and sets the new direction."
+        ),
         (
-            ("Ascending hearts: the next must be higher than 6, or a heart", "2h 6h"),
-            ("3 of hearts: lower, but the suit matches, so now descending", "2h 6h 3h"),
+            (_("Ascending hearts: the next must be higher than 6, or a heart"), "2h 6h"),
+            (_("3 of hearts: lower, but the suit matches, so now descending"), "2h 6h 3h"),
         ),
     ),
     "king": Topic(
-        "King",
-        "A King goes on any number card on the table, yours or your opponent's, and "
-        "**doubles** its value; a second King doubles again (5, 10, 20). At most three "
-        "picture cards sit on one card.",
+        _("King"),
+        _(
+            "A King goes on any number card on the table, yours or your opponent's, and "
+            "**doubles** its value; a second King doubles again (5, 10, 20). At most three "
+            "picture cards sit on one card."
+        ),
         (
-            ("8 with a King counts 16: 3 + 16 = 19", "3s 8d Kc"),
-            ("Two Kings on a 5: 5 becomes 20", "5h Kd Ks"),
+            (_("8 with a King counts 16: 3 + 16 = 19"), "3s 8d Kc"),
+            (_("Two Kings on a 5: 5 becomes 20"), "5h Kd Ks"),
         ),
     ),
     "queen": Topic(
-        "Queen",
-        "A Queen goes on the **last** card of any caravan. It **reverses** the direction "
-        "and **sets the suit** to its own, so different cards may follow.",
+        _("Queen"),
+        _(
+            "A Queen goes on the **last** card of any caravan. It **reverses** the direction "
+            "and **sets the suit** to its own, so different cards may follow."
+        ),
         (
-            ("Ascending to 7; a Queen of spades reverses it and makes it spades", "4c 7c Qs"),
-            ("Now a lower card, or any spade, may follow", "4c 7c Qs 2h"),
+            (_("Ascending to 7; a Queen of spades reverses it and makes it spades"), "4c 7c Qs"),
+            (_("Now a lower card, or any spade, may follow"), "4c 7c Qs 2h"),
         ),
     ),
     "jack": Topic(
-        "Jack",
-        "A Jack goes on any number card on the table and **removes** it, with every picture "
-        "card on it and the Jack itself. Use it to break a caravan that is about to sell.",
+        _("Jack"),
+        _(
+            "A Jack goes on any number card on the table and **removes** it, with every picture "
+            "card on it and the Jack itself. Use it to break a caravan that is about to sell."
+        ),
         (
-            ("Their 25: 10 + 9 + 6", "10d 9s 6h"),
-            ("A Jack on the 9 takes it away: 16", "10d 6h"),
+            (_("Their 25: 10 + 9 + 6"), "10d 9s 6h"),
+            (_("A Jack on the 9 takes it away: 16"), "10d 6h"),
         ),
     ),
     "joker": Topic(
-        "Joker",
-        "A Joker goes on any number card. On an **Ace** it removes every other number card "
-        "of the Ace's suit from all six caravans; on a **2 to 10** it removes every other "
-        "card of that rank. The card it sits on stays.",
+        _("Joker"),
+        _(
+            "A Joker goes on any number card. On an **Ace** it removes every other number card "
+            "of the Ace's suit from all six caravans; on a **2 to 10** it removes every other "
+            "card of that rank. The card it sits on stays."
+        ),
         (
-            ("A Joker on this 7 of hearts...", "2c 7h X"),
-            ("...takes every other 7 off the table: 9, 7 of spades, 5 is now 9 + 5", "9d 5s"),
+            (_("A Joker on this 7 of hearts..."), "2c 7h X"),
+            (_("...takes every other 7 off the table: 9, 7 of spades, 5 is now 9 + 5"), "9d 5s"),
         ),
     ),
     "selling": Topic(
-        "Selling",
-        "A caravan is **for sale** at 21 to 26 inclusive; over 26 it is overweight. You may "
-        "keep adding to a caravan for sale, or **disband** it (all its cards go away) to "
-        "start again. Your caravan sells its position only if the opposing caravan is not "
-        "for sale, or is for sale at a lower value.",
+        _("Selling"),
+        _(
+            "A caravan is **for sale** at 21 to 26 inclusive; over 26 it is overweight. You may "
+            "keep adding to a caravan for sale, or **disband** it (all its cards go away) to "
+            "start again. Your caravan sells its position only if the opposing caravan is not "
+            "for sale, or is for sale at a lower value."
+        ),
         (
-            ("22: for sale", "10s 4s 8s"),
-            ("31: overweight, not for sale", "10s 4s 8s 9h"),
+            (_("22: for sale"), "10s 4s 8s"),
+            (_("31: overweight, not for sale"), "10s 4s 8s 9h"),
         ),
     ),
     "winning": Topic(
-        "Winning",
-        "After every move, if all three positions are sold, whoever sold two or three wins. "
-        "Equal values sell neither, so the game goes on. A player who must move with no "
-        "cards in hand or deck loses.",
+        _("Winning"),
+        _(
+            "After every move, if all three positions are sold, whoever sold two or three wins. "
+            "Equal values sell neither, so the game goes on. A player who must move with no "
+            "cards in hand or deck loses."
+        ),
         (
-            ("Position 1: your 24 beats their 21", "10c 6c 8c"),
-            ("Position 2: your 23 against their 26: theirs", "9h 6h 8h"),
-            ("Position 3: your 21 against their 19 (not for sale): yours, 2 to 1", "7d 9d 5d"),
+            (_("Position 1: your 24 beats their 21"), "10c 6c 8c"),
+            (_("Position 2: your 23 against their 26: theirs"), "9h 6h 8h"),
+            (_("Position 3: your 21 against their 19 (not for sale): yours, 2 to 1"), "7d 9d 5d"),
         ),
     ),
 }
 
 TOPICS["decktet"] = Topic(
-    "Decktet Caravan",
-    "(the other Caravan: P.D. Magnus's game for the Decktet; start one with "
-    "`/caravan challenge game:Decktet Caravan`)",
+    _("Decktet Caravan"),
+    _(
+        "(the other Caravan: P.D. Magnus's game for the Decktet; start one with "
+        "`/caravan challenge game:Decktet Caravan`)"
+    ),
     (),
 )
 
-PRESET_DIFFERENCES = {
-    "new-vegas": "This game plays New Vegas rules (two decks of 52 cards and 2 jokers each).",
-    "caravanthegame": (
+PRESET_TEXTS: dict[str, Text] = {  # how each preset differs from New Vegas rules
+    "new-vegas": _("This game plays New Vegas rules (two decks of 52 cards and 2 jokers each)."),
+    "caravanthegame": _(
         "Like New Vegas, except: a player who must draw from an empty deck **loses** at "
         "once; the first three cards dealt are always number cards."
     ),
-    "foxon": (
+    "foxon": _(
         "Different from New Vegas: one joker per deck; picture cards go only on **your "
         "own** caravans, with no limit of three; a **King adds** the card's value (7, 14, "
         "21) instead of doubling; a **Queen only reverses** the direction; a **Joker** "
@@ -152,7 +180,7 @@ PRESET_DIFFERENCES = {
         "**disbanding** must restart the caravan with a number card; an empty deck is "
         "refilled from the discard pile."
     ),
-    "simple": (
+    "simple": _(
         "Different from New Vegas: **no tens** (number cards are A to 9); no limit of three "
         "picture cards on a card; a player who must draw from an empty deck ends the game "
         "as a **draw**."
@@ -160,26 +188,65 @@ PRESET_DIFFERENCES = {
 }
 
 
-def topic_text(name: str) -> str:
+def _bold(said: Said) -> Text:
+    return Joined(["**", said, "**"], "")
+
+
+def topic_said(name: str) -> Text:
+    """The topic `name` in words: its title in bold, then its paragraph (Decktet Caravan's
+    also its rules from their own file), each said in the reader's language."""
     topic = TOPICS[name]
     if name == "decktet":
-        return f"**{topic.title}** {topic.text}\n{decktet_text()}"
-    return f"**{topic.title}**\n{topic.text}"
+        return Joined([Joined([_bold(topic.heading), topic.text], " "), decktet_said()], "\n")
+    return Joined([_bold(topic.heading), topic.text], "\n")
+
+
+def topic_text(name: str, words: Catalogue = ENGLISH) -> str:
+    """The topic `name` in words, in `words`'s language."""
+    return words.say(topic_said(name))
 
 
 @cache
-def decktet_text() -> str:
-    """Decktet Caravan's rules in short, from their own file (without its licence header)."""
+def decktet_paragraphs() -> tuple[str, ...]:
+    """Decktet Caravan's rules in short, from their own file (without its licence header):
+    its paragraphs, one a line, each the English of a message."""
     text = DECKTET_TEXT.read_text(encoding="utf-8")
-    return text.split("-->", 1)[1].strip()
+    return tuple(text.split("-->", 1)[1].strip().split("\n"))
+
+
+def decktet_said() -> Text:
+    """Decktet Caravan's rules in short, each paragraph said in the reader's language where
+    its catalogue has it, else in English. The file's text is not marked with `_()`, so the
+    template has its paragraphs only if `bot.translator` adds them (from
+    `decktet_paragraphs`); a translation of them is shared under the file's own licence."""
+    return Joined([Text(paragraph, {}) for paragraph in decktet_paragraphs()], "\n")
+
+
+DECKTET_PICTURE = _("Decktet Caravan: caravans and bandits")
+
+
+def topic_image(name: str, words: Catalogue = ENGLISH) -> bytes:
+    """The topic's picture, its words in `words`'s language (drawn once per language: the
+    same words give the same picture)."""
+    examples: tuple[tuple[Text, str], ...] = DECKTET_EXAMPLES
+    title = DECKTET_PICTURE
+    if name != "decktet":
+        title, examples = TOPICS[name].heading, TOPICS[name].examples
+    captions = tuple(words.say(caption) for caption, _cards in examples)
+    return _picture(name, words.say(title), captions)
 
 
 @cache
-def topic_image(name: str) -> bytes:
-    """The topic's picture (the same every time, so drawn once)."""
+def _picture(name: str, title: str, captions: tuple[str, ...]) -> bytes:
     if name == "decktet":
-        plays = [(caption, parse_play(play)) for caption, play in DECKTET_EXAMPLES]
-        return render(draw_decktet_examples(plays, "Decktet Caravan: caravans and bandits"))
-    topic = TOPICS[name]
-    rows = [(caption, parse_cards(cards)) for caption, cards in topic.examples]
-    return render(draw_examples(rows, topic.title))
+        plays = [
+            (caption, parse_play(play))
+            for caption, (_said, play) in zip(captions, DECKTET_EXAMPLES, strict=True)
+        ]
+        return render(draw_decktet_examples(plays, title))
+    examples = TOPICS[name].examples
+    rows = [
+        (caption, parse_cards(cards))
+        for caption, (_said, cards) in zip(captions, examples, strict=True)
+    ]
+    return render(draw_examples(rows, title))

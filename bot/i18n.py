@@ -82,6 +82,9 @@ class Catalogue:
             return said
         if isinstance(said, Joined):
             return said.separator.join(self.say(part) for part in said.parts)
+        if isinstance(said, Fitting):
+            ways = [self.say(way) for way in said.ways]
+            return next((way for way in ways if len(way) <= said.limit), ways[-1][: said.limit])
         values = {
             key: self.say(value) if isinstance(value, Text) else value
             for key, value in said.values.items()
@@ -177,6 +180,28 @@ class Joined(Text):
 
     def __hash__(self) -> int:
         return hash(self.parts)
+
+
+class Fitting(Text):
+    """The first of several ways to say a thing that fits in `limit` characters in the
+    reader's language (the last, cut to the limit, if none does): a select option's words
+    with and without a detail."""
+
+    __slots__ = ("limit", "ways")
+
+    def __init__(self, ways: Sequence[Said], limit: int) -> None:
+        super().__init__("", {})
+        self.ways = tuple(ways)
+        self.limit = limit
+
+    def __repr__(self) -> str:
+        return f"Fitting({self.ways!r}, {self.limit})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Fitting) and (self.ways, self.limit) == (other.ways, other.limit)
+
+    def __hash__(self) -> int:
+        return hash(self.ways)
 
 
 def listed(items: Sequence[Text | str]) -> Text | str:

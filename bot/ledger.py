@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.choices import TURN_TIMES
 from bot.errors import BadDeck, BadOption, NotFound, engine_reason
-from bot.i18n import AUTO, LANGUAGES, _
+from bot.i18n import AUTO, LANGUAGES, _, n_
 from bot.inert import plain, quote
 from bot.kinds import NEW_VEGAS, named
 from bot.ratings import Skill
@@ -78,8 +78,11 @@ class Ledger:
         for token in text.split():
             if len(token) > MAX_CARD_TEXT:  # the engine would quote it whole
                 raise BadDeck(
-                    f"{quote(token, 12)} is not a card: write a rank (A 2-9 T J Q K) and a "
-                    "suit (c d h s), such as 7h, Td or X."
+                    _(
+                        "{card} is not a card: write a rank (A 2-9 T J Q K) and a suit "
+                        "(c d h s), such as 7h, Td or X.",
+                        card=quote(token, 12),
+                    )
                 )
         try:
             cards = parse_cards(text)
@@ -90,7 +93,11 @@ class Ledger:
             await self.store.save_deck(user_id, name, format_cards(cards), self.clock(), MAX_DECKS)
         except TooMany as limit:
             raise BadDeck(
-                f"You have {limit.count} decks, the most kept; delete one first."
+                n_(
+                    "You have {count} deck, the most kept; delete one first.",
+                    "You have {count} decks, the most kept; delete one first.",
+                    limit.count,
+                )
             ) from None
         return Deck(user_id, name, tuple(cards))
 
@@ -176,7 +183,9 @@ class Ledger:
             channels.append(channel_id)
         elif action == "remove":
             if channel_id not in channels:
-                raise BadOption(f"<#{channel_id}> is not one of the game channels.")
+                raise BadOption(
+                    _("<#{channel}> is not one of the game channels.", channel=channel_id)
+                )
             channels.remove(channel_id)
         return await self.update_guild_settings(guild_id, channels=channels or None)
 

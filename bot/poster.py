@@ -16,7 +16,7 @@ from bot.names import Names
 from bot.records import AnyEvent, AnyView, Challenge, GameInfo, Outcome
 from bot.service import GameService
 from bot.tournament.records import Event
-from bot.tournaments import Moved, Tournaments
+from bot.tournaments import Moved, Tournaments, split_label
 from bot.views.events import game_call, podium, round_heading, sign_up, standings_panel
 from bot.views.live import LivePanels
 from bot.views.panels import (
@@ -149,10 +149,10 @@ class Poster:
         just written or read (`bot.views.live`)."""
         names = await self.names.game(info)
 
-        async def draw(user_id: int) -> Panel:
+        async def draw(user_id: int, words: Catalogue) -> Panel:
             view = await self.service.view_of(info, user_id)
             note = move_words(info, view, event, names)
-            return await hand_panel(info, view, names, note=note)
+            return await hand_panel(info, view, names, note=note, words=words)
 
         await self.live.follow(info.id, skip, draw)
 
@@ -234,17 +234,17 @@ class Poster:
         gone = [user for user in info.players if not await self._member(info.guild_id, user)]
         if gone and info.tournament_id is not None:
             with contextlib.suppress(Exception):
-                _, ended = await self.events.withdraw(
+                _event, ended = await self.events.withdraw(
                     info.tournament_id, gone[0], gone[0], False, "left the server"
                 )
                 info = next((g for g in ended if g.id == info.id), info)
         channel = await self.channel(info.channel_id)
-        event_name, round_ = (info.event or "").rsplit(", round ", 1) if info.event else ("", "")
+        event_name, round_ = split_label(info.event)
         threaded = await self.threaded(info)
         words = await self.words(info.guild_id)
         try:
             message = await channel.send(
-                game_call(info, event_name, int(round_ or 0), threaded, words),
+                game_call(info, event_name, round_, threaded, words),
                 allowed_mentions=pinging(*info.players),
             )
         except discord.HTTPException as error:
@@ -254,7 +254,7 @@ class Poster:
         begun = await self.begin(info, message)
         if threaded and begun.thread_id is None:  # the bot may not make threads here
             with contextlib.suppress(discord.HTTPException):
-                below = game_call(info, event_name, int(round_ or 0), False, words)
+                below = game_call(info, event_name, round_, False, words)
                 await message.edit(content=below)
 
     async def withdrawn(self, ended: list[GameInfo]) -> None:

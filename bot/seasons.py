@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.errors import BadOption, NotAllowed, NotFound, ServiceError
+from bot.i18n import _
 from bot.inert import plain
 from bot.ratings import SeasonRow, season_ranking
 from bot.records import Leaderboard, Season, Standing
@@ -54,35 +55,39 @@ class Seasons:
     ) -> Season:
         """A new season from now. `allowed`: whether the member has Manage Server."""
         if not allowed:
-            raise NotAllowed("Only members with the Manage Server permission can start a season.")
+            raise NotAllowed(
+                _("Only members with the Manage Server permission can start a season.")
+            )
         shown = plain(name, NAME_LENGTH, fallback="")
         if not shown:
-            raise BadOption("Give the season a name.")
+            raise BadOption(_("Give the season a name."))
         if role_top is not None and role_id is None:
-            raise BadOption("Name the role the season's top players get.")
+            raise BadOption(_("Name the role the season's top players get."))
         if role_id is not None:
             role_top = 10 if role_top is None else role_top
             if not 1 <= role_top <= MOST_TOP:
-                raise BadOption(f"The role goes to the top 1 to {MOST_TOP} players.")
+                raise BadOption(_("The role goes to the top 1 to {most} players.", most=MOST_TOP))
         if any(s.name.lower() == shown.lower() for s in await self.store.seasons(guild_id)):
-            raise BadOption(f"This server already had a season called {shown}.")
+            raise BadOption(_("This server already had a season called {season}.", season=shown))
         try:
             return await self.store.start_season(
                 guild_id, shown, user_id, role_id, role_top, self.clock()
             )
         except SeasonRunning as running:
             raise SeasonRefused(
-                f"The season {running.season.name} is running; end it first "
-                "(/caravan-admin season end)."
+                _(
+                    "The season {season} is running; end it first (/caravan-admin season end).",
+                    season=running.season.name,
+                )
             ) from None
 
     async def end(self, guild_id: int, allowed: bool) -> Season:
         if not allowed:
-            raise NotAllowed("Only members with the Manage Server permission can end a season.")
+            raise NotAllowed(_("Only members with the Manage Server permission can end a season."))
         try:
             return await self.store.end_season(guild_id, self.clock())
         except NoSeason:
-            raise SeasonRefused("No season is running.") from None
+            raise SeasonRefused(_("No season is running.")) from None
 
     async def seasons(self, guild_id: int) -> list[Season]:
         return await self.store.seasons(guild_id)
@@ -99,7 +104,7 @@ class Seasons:
         for season in seasons:
             if season.name.lower() == wanted or str(season.id) == wanted:
                 return season
-        raise NotFound("There is no such season on this server.")
+        raise NotFound(_("There is no such season on this server."))
 
     async def ranking(self, guild_id: int, game: str, season: Season) -> list[SeasonRow]:
         return season_ranking(await self.store.season_results(guild_id, game, season))

@@ -29,7 +29,24 @@ MOST_ENTRANTS = 256
 FEWEST = {"swiss": 3, "round-robin": 3, "knockout": 2}
 
 
-FORMAT_TEXT = {"swiss": _("Swiss"), "round-robin": _("round robin"), "knockout": _("knockout")}
+def too_few_to_start(format: str, fewest: int, count: int) -> Text:
+    """Why the organiser cannot start the event yet: "A Swiss needs 3 entrants; it has 2." """
+    values = {"fewest": fewest, "count": count}
+    if format == "swiss":
+        return _("A Swiss needs {fewest} entrants; it has {count}.", **values)
+    if format == "round-robin":
+        return _("A round robin needs {fewest} entrants; it has {count}.", **values)
+    return _("A knockout needs {fewest} entrants; it has {count}.", **values)
+
+
+def entrants_bounds(format: str, fewest: int, most: int) -> Text:
+    """How many a format takes: "A Swiss takes 3 to 256 entrants at most." """
+    values = {"fewest": fewest, "most": most}
+    if format == "swiss":
+        return _("A Swiss takes {fewest} to {most} entrants at most.", **values)
+    if format == "round-robin":
+        return _("A round robin takes {fewest} to {most} entrants at most.", **values)
+    return _("A knockout takes {fewest} to {most} entrants at most.", **values)
 
 
 class EventRefused(ServiceError):
@@ -101,14 +118,7 @@ class SignUps:
         if rounds is not None and not 1 <= rounds <= MOST_ROUNDS:
             raise BadOption(_("A Swiss has 1 to {most} rounds.", most=MOST_ROUNDS))
         if not FEWEST[format] <= max_entrants <= MOST_ENTRANTS:
-            raise BadOption(
-                _(
-                    "A {format} takes {fewest} to {most} entrants at most.",
-                    format=FORMAT_TEXT[format],
-                    fewest=FEWEST[format],
-                    most=MOST_ENTRANTS,
-                )
-            )
+            raise BadOption(entrants_bounds(format, FEWEST[format], MOST_ENTRANTS))
         if start_in_minutes is not None and not 1 <= start_in_minutes <= 7 * 24 * 60:
             raise BadOption(_("The start is 1 minute to 7 days away."))
         if choice.deck:

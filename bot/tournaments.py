@@ -15,17 +15,26 @@ of any process pairs it.
 from __future__ import annotations
 
 import logging
+import re
 import secrets
+import string
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.errors import NotAllowed, ServiceError
 from bot.games.base import GameKind
-from bot.i18n import _
+from bot.i18n import Said, Text, _
 from bot.kinds import kind_of
 from bot.records import Deck, GameInfo, rules_from_text, rules_to_text
-from bot.signups import FEWEST, FORMAT_TEXT, EventRefused, SignUps, refusal, status_words
+from bot.signups import (
+    FEWEST,
+    EventRefused,
+    SignUps,
+    refusal,
+    status_words,
+    too_few_to_start,
+)
 from bot.store.events import EventChanged, Result
 from bot.store.rows import NewGame
 from bot.tournament import default_rounds
@@ -51,9 +60,63 @@ class Moved:
     cancelled: bool = False
 
 
-def label(event: Event, round: int) -> str:
+def event_label(name: str, round: int | str) -> Text:
     """What a game's title says of its event: "Friday Swiss, round 2"."""
-    return f"{event.tournament.name}, round {round}"
+    return _("{name}, round {round}", name=name, round=round)
+
+
+def label(event: Event, round: int) -> str:
+    """An event's game's label as the game keeps it: in English, "Friday Swiss, round 2"
+    (`label_said` says it again in a reader's language, `split_label` reads it)."""
+    return str(event_label(event.tournament.name, round))
+
+
+def split_label(kept: str | None) -> tuple[str, int]:
+    """The event's name and the round of a game's label (`label`); ("", 0) if none."""
+    name, _sep, round_ = (kept or "").rpartition(str(event_label("", "")))
+    if not _sep or not round_.isdigit():
+        return kept or "", 0
+    return name, int(round_)
+
+
+def label_said(kept: str) -> Said:
+    """A game's kept label (`label`), to say in the reader's language."""
+    name, round_ = split_label(kept)
+    return event_label(name, round_) if round_ else kept
+
+
+CANCELLED_BY_ORGANISER = _("Cancelled by the organiser.")
+
+
+def too_few(count: int, fewest: int) -> Text:
+    return _(
+        "Too few entrants at the start: {count} of the {fewest} needed.",
+        count=count,
+        fewest=fewest,
+    )
+
+
+CANCEL_REASONS = (CANCELLED_BY_ORGANISER, too_few(0, 0))  # their English is what is kept
+
+
+def cancel_reason(kept: str) -> Said:
+    """A cancelled event's reason as the store keeps it (its English), to say in the
+    reader's language; a reason not known here as it is."""
+    for known in CANCEL_REASONS:
+        found = _reading(known.message).fullmatch(kept)
+        if found is not None:
+            return Text(known.message, found.groupdict())
+    return kept
+
+
+def _reading(message: str) -> re.Pattern[str]:
+    """A pattern reading the values back out of `message` filled in."""
+    parts = []
+    for literal, name, _spec, _conversion in string.Formatter().parse(message):
+        parts.append(re.escape(literal))
+        if name:
+            parts.append(f"(?P<{name}>.*?)")
+    return re.compile("".join(parts), re.DOTALL)
 
 
 class Tournaments(SignUps):
@@ -65,20 +128,14 @@ class Tournaments(SignUps):
         self._check_organiser(event, user_id, manages_server, "start")
         fewest = FEWEST[event.tournament.format]
         if len(event.entrants) < fewest:
-            raise EventRefused(
-                _(
-                    "A {format} needs {fewest} entrants; it has {count}.",
-                    format=FORMAT_TEXT[event.tournament.format],
-                    fewest=fewest,
-                    count=len(event.entrants),
-                )
-            )
+            count = len(event.entrants)
+            raise EventRefused(too_few_to_start(event.tournament.format, fewest, count))
         return await self._start(event)
 
     async def cancel(self, tournament_id: int, user_id: int, manages_server: bool) -> Moved:
         event = await self.event(tournament_id)
         self._check_organiser(event, user_id, manages_server, "cancel")
-        return await self._cancel(event, "Cancelled by the organiser.")
+        return await self._cancel(event, CANCELLED_BY_ORGANISER)
 
     def _check_organiser(self, event: Event, user_id: int, manages_server: bool, what: str) -> None:
         if user_id != event.tournament.organiser_id and not manages_server:
@@ -90,10 +147,12 @@ class Tournaments(SignUps):
         if not event.tournament.open:
             raise EventRefused(status_words(event))
 
-    async def _cancel(self, event: Event, reason: str) -> Moved:
+    async def _cancel(self, event: Event, reason: Text) -> Moved:
+        """Call the event off; the store keeps `reason`'s English (`cancel_reason` says it
+        again in a reader's language)."""
         for _attempt in range(RETRIES):
             try:
-                cancelled = await self.store.cancel_tournament(event, reason, self.clock())
+                cancelled = await self.store.cancel_tournament(event, str(reason), self.clock())
                 return Moved(cancelled, cancelled=True)
             except EventChanged as changed:
                 if not changed.event.tournament.open:
@@ -107,11 +166,7 @@ class Tournaments(SignUps):
         tournament = event.tournament
         count = len(event.entrants)
         if count < FEWEST[tournament.format]:
-            return await self._cancel(
-                event,
-                f"Too few entrants at the start: {count} of the {FEWEST[tournament.format]} "
-                "needed.",
-            )
+            return await self._cancel(event, too_few(count, FEWEST[tournament.format]))
         seeds = await self._seeds(event)
         rounds = tournament.rounds
         if tournament.format == "swiss":

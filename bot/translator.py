@@ -118,8 +118,25 @@ def refresh(commands: list[Any]) -> list[str]:
         )
         current.update(made, no_fuzzy_matching=True)
         current.obsolete.clear()
+        _cldr_plurals(current)
         written.append(_write(current, path))
     return written
+
+
+def _cldr_plurals(current: Catalog) -> None:
+    """The catalogue's plural forms as Babel's CLDR data has them for its language (the
+    header, and each plural message's forms): a form CLDR added (French's "many", for
+    millions) starts as the catalogue's last form ("other"), the closest it had."""
+    current._num_plurals = None  # derived again from the locale, not the header read
+    current._plural_expr = None
+    wanted = current.num_plurals
+    for message in current:
+        forms = message.string
+        if not message.id or not isinstance(forms, tuple | list) or len(forms) == wanted:
+            continue
+        kept = list(forms[: wanted - 1]) if len(forms) > wanted else list(forms[:-1])
+        other = forms[-1]
+        message.string = tuple(kept + [other] * (wanted - len(kept)))
 
 
 def _write(catalog: Catalog, path: Path) -> str:

@@ -12,12 +12,25 @@ from discord.ext import commands
 
 from bot.ai import AiTurns
 from bot.choices import turn_words
-from bot.cogs.common import Choices, game_choices, guild_of
+from bot.cogs.common import SOMEONE, Choices, game_choices, guild_of
 from bot.errors import NotAllowed
 from bot.games.new_vegas.kind import KIND as NEW_VEGAS
 from bot.games.new_vegas.kind import make_rules
+from bot.games.words import GAME_TITLES
 from bot.guard import Guard
-from bot.i18n import AUTO, LANGUAGES, server_language
+from bot.i18n import (
+    AUTO,
+    ENGLISH,
+    LANGUAGES,
+    Catalogue,
+    Joined,
+    Said,
+    Text,
+    _,
+    n_,
+    server_language,
+    words_for,
+)
 from bot.inert import md, md_names
 from bot.kinds import GAMES
 from bot.names import Names
@@ -58,18 +71,29 @@ class Admin(commands.Cog):
             season = await self.seasons.start(
                 guild_id, interaction.user.id, True, name, role.id if role else None, top
             )
-            lines = [
-                f"**Season {md(season.name)}** starts now: the games played from now on make "
-                "its own ranking, beside the all-time one. `/caravan leaderboard` shows it "
-                "while it runs (`season: all-time` for the all-time ranking)."
+            words = await self.poster.words(guild_id)  # a public post: the server's language
+            lines: list[Said] = [
+                _(
+                    "**Season {name}** starts now: the games played from now on make its own "
+                    "ranking, beside the all-time one. `/caravan leaderboard` shows it while it "
+                    "runs (`season: all-time` for the all-time ranking).",
+                    name=md(season.name),
+                )
             ]
             if role is not None:
-                lines.append(f"When it ends, its top {season.role_top} get the role <@&{role.id}>.")
-                missing = role_problem(interaction.guild, role.id)
+                lines.append(
+                    n_(
+                        "When it ends, its top {count} get the role <@&{role}>.",
+                        "When it ends, its top {count} get the role <@&{role}>.",
+                        season.role_top or 0,
+                        role=role.id,
+                    )
+                )
+                missing = role_problem(interaction.guild, role.id, words)
                 if missing:
                     lines.append(missing)
             await interaction.response.send_message(
-                "\n".join(lines), allowed_mentions=discord.AllowedMentions.none()
+                words.say(Joined(lines, "\n")), allowed_mentions=discord.AllowedMentions.none()
             )
 
         await self.guard(interaction, "season-start", work())
@@ -79,8 +103,12 @@ class Admin(commands.Cog):
             guild_id = _admin(interaction)
             season = await self.seasons.end(guild_id, True)  # refused privately, before
             await interaction.response.defer()
-            files, lines, winners = [], [f"**Season {md(season.name)}** is over."], set()
+            words = await self.poster.words(guild_id)  # a public post: the server's language
+            files: list[discord.File] = []
+            lines: list[Said] = [_("**Season {name}** is over.", name=md(season.name))]
+            winners: set[int] = set()
             for key, title in GAMES.items():
+                game = GAME_TITLES.get(key, title)
                 rows = await self.seasons.ranking(guild_id, key, season)
                 if not rows:
                     continue
@@ -95,22 +123,33 @@ class Admin(commands.Cog):
                     )
                     for rank, r in enumerate(top, start=1)
                 ]
-                png = await asyncio.to_thread(
-                    ranking_png, f"{season.name}: {title}", "the season's final top ten", table
+                heading = words.say(_("{season}: {game}", season=season.name, game=game))
+                subtitle = words.say(_("the season's final top ten"))
+                png = await asyncio.to_thread(ranking_png, heading, subtitle, table, words=words)
+                ranking = "; ".join(f"{n}. {w}" for n, w, _rating, _record in table)
+                alt = words.say(
+                    _("{season}, {game}: {ranking}", season=season.name, game=game, ranking=ranking)
                 )
-                alt = f"{season.name}, {title}: " + "; ".join(f"{n}. {w}" for n, w, _, _ in table)
                 files.append(
                     discord.File(io.BytesIO(png), f"season-{key}.png", description=alt[:1024])
                 )
-                first = md(names.get(top[0].user_id, "a member"))
-                lines.append(f"{title}: {first} finishes first, of {len(rows)} players.")
+                first = md(names.get(top[0].user_id, words.say(SOMEONE)))
+                lines.append(
+                    n_(
+                        "{game}: {first} finishes first, of {count} player.",
+                        "{game}: {first} finishes first, of {count} players.",
+                        len(rows),
+                        game=game,
+                        first=first,
+                    )
+                )
                 winners |= {r.user_id for r in rows[: season.role_top or 0]}
             if not files:
-                lines.append("No rated games were played in it.")
+                lines.append(_("No rated games were played in it."))
             if season.role_id is not None and winners:
-                lines.append(await give_role(interaction.guild, season.role_id, winners))
+                lines.append(await give_role(interaction.guild, season.role_id, winners, words))
             await interaction.followup.send(
-                "\n".join(lines)[:2000],
+                words.say(Joined(lines, "\n"))[:2000],
                 files=files,
                 allowed_mentions=discord.AllowedMentions.none(),
             )
@@ -120,9 +159,9 @@ class Admin(commands.Cog):
     async def admin_show(self, interaction: Interaction) -> None:
         async def work() -> None:
             server = await self.service.guild_settings(_admin(interaction))
-            await interaction.response.send_message(
-                settings_text(self.service.settings, server, interaction.guild), ephemeral=True
-            )
+            shown = settings_text(self.service.settings, server, interaction.guild)
+            mine = words_for(interaction.locale)  # the admin's own answer: their language
+            await interaction.response.send_message(mine.say(shown), ephemeral=True)
 
         await self.guard(interaction, "admin-show", work())
 
@@ -145,7 +184,8 @@ class Admin(commands.Cog):
             )
             self.poster.forget_language(guild_id)
             shown = settings_text(self.service.settings, server, interaction.guild)
-            await interaction.response.send_message("Saved.\n" + shown, ephemeral=True)
+            mine = words_for(interaction.locale)  # the admin's own answer: their language
+            await interaction.response.send_message(mine.say(saved(shown)), ephemeral=True)
 
         await self.guard(interaction, "admin-set", work())
 
@@ -157,7 +197,8 @@ class Admin(commands.Cog):
             where = channel.id if channel is not None else None
             server = await self.service.set_game_channels(guild_id, action, where)
             shown = settings_text(self.service.settings, server, interaction.guild)
-            await interaction.response.send_message("Saved.\n" + shown, ephemeral=True)
+            mine = words_for(interaction.locale)  # the admin's own answer: their language
+            await interaction.response.send_message(mine.say(saved(shown)), ephemeral=True)
 
         await self.guard(interaction, "admin-channel", work())
 
@@ -169,10 +210,14 @@ class Admin(commands.Cog):
             self.ai.cancel(game_id)
             await self.poster.table(game_id)
             names = md_names(await self.names.game(info))
-            await interaction.followup.send(
-                f"Ended game #{game_id} ({names['A']} vs {names['B']}) with no result.",
-                ephemeral=True,
+            ended = _(
+                "Ended game #{game} ({a} vs {b}) with no result.",
+                game=game_id,
+                a=names["A"],
+                b=names["B"],
             )
+            mine = words_for(interaction.locale)  # the admin's own answer: their language
+            await interaction.followup.send(mine.say(ended), ephemeral=True)
 
         await self.guard(interaction, "admin-end", work())
 
@@ -186,67 +231,106 @@ class Admin(commands.Cog):
 def _admin(interaction: Interaction) -> int:
     guild_id = guild_of(interaction)
     if not interaction.permissions.manage_guild:
-        raise NotAllowed("Only members with the Manage Server permission can change this.")
+        raise NotAllowed(_("Only members with the Manage Server permission can change this."))
     return guild_id
 
 
-def settings_text(settings: Settings, server: dict[str, Any], guild: Any = None) -> str:
-    """The server's settings, in words (`guild`: for its own language)."""
+def settings_text(settings: Settings, server: dict[str, Any], guild: Any = None) -> Text:
+    """The server's settings, in words, said in the reader's language (`guild`: for the
+    server's own language, named in it)."""
     rules = make_rules(server.get("preset", DEFAULT_PRESET), server.get("jokers"))
     turn = server.get("turn_seconds", settings.default_turn_seconds)
     channels = server.get("channels") or []
-    where = ", ".join(f"<#{c}>" for c in channels) if channels else "any channel"
+    where: Said = ", ".join(f"<#{c}>" for c in channels) if channels else _("any channel")
     threads = server.get("threads", settings.game_threads)
     role = server.get("organiser_role")
-    organisers = f" and the role <@&{role}>" if role else ""
+    organisers = (
+        _("members with Manage Server and the role <@&{role}>", role=role)
+        if role
+        else _("members with Manage Server")
+    )
     setting = server.get("language")
     spoken = LANGUAGES[server_language(setting, getattr(guild, "preferred_locale", None))]
-    language = spoken if setting and setting != AUTO else f"{spoken} (the server's own)"
-    return (
+    language: Said = (
+        spoken
+        if setting and setting != AUTO
+        else _("{language} (the server's own)", language=spoken)
+    )
+    return _(
         "**Caravan on this server**\n"
-        f"Default rules: {NEW_VEGAS.rules_words(rules)}\n"
-        f"Default turn time: {turn_words(int(turn))}\n"
-        f"Games may start in: {where}\n"
-        f"Each game gets its own thread: {'yes' if threads else 'no'}\n"
-        f"Tournaments are organised by: members with Manage Server{organisers}\n"
-        f"Language of the games: {language}"
+        "Default rules: {rules}\n"
+        "Default turn time: {turn}\n"
+        "Games may start in: {where}\n"
+        "Each game gets its own thread: {threads}\n"
+        "Tournaments are organised by: {organisers}\n"
+        "Language of the games: {language}",
+        rules=NEW_VEGAS.rules_words(rules),
+        turn=turn_words(int(turn)),
+        where=where,
+        threads=_("yes") if threads else _("no"),
+        organisers=organisers,
+        language=language,
     )
 
 
-def role_problem(guild: discord.Guild | None, role_id: int) -> str | None:
-    """Why the bot could not give the role, in a sentence; None if it can."""
+def saved(shown: Text) -> Text:
+    """A setting's change confirmed: "Saved." and the settings now."""
+    return Joined([_("Saved."), shown], "\n")
+
+
+def role_problem(
+    guild: discord.Guild | None, role_id: int, words: Catalogue = ENGLISH
+) -> str | None:
+    """Why the bot could not give the role, in a sentence in `words`; None if it can."""
     if guild is None:
         return None
     me, role = guild.me, guild.get_role(role_id)
     if role is None:
-        return "That role is gone: nobody will get it."
+        return words.say(_("That role is gone: nobody will get it."))
     if not me.guild_permissions.manage_roles:
-        return (
-            f"I lack the Manage Roles permission, so I cannot give <@&{role_id}>: give it to "
-            "me before the season ends."
+        return words.say(
+            _(
+                "I lack the Manage Roles permission, so I cannot give <@&{role}>: give it to "
+                "me before the season ends.",
+                role=role_id,
+            )
         )
     if role >= me.top_role:
-        return (
-            f"<@&{role_id}> is above my highest role, so I cannot give it: move my role above "
-            "it before the season ends."
+        return words.say(
+            _(
+                "<@&{role}> is above my highest role, so I cannot give it: move my role above "
+                "it before the season ends.",
+                role=role_id,
+            )
         )
     return None
 
 
-async def give_role(guild: discord.Guild | None, role_id: int, users: set[int]) -> str:
-    """Give the season's role to `users`; a sentence saying what was done, or why not."""
-    problem = role_problem(guild, role_id)
+async def give_role(
+    guild: discord.Guild | None, role_id: int, users: set[int], words: Catalogue = ENGLISH
+) -> str:
+    """Give the season's role to `users`; a sentence in `words` saying what was done, or
+    why not."""
+    problem = role_problem(guild, role_id, words)
     if problem is not None or guild is None:
-        return problem or "The role could not be given here."
+        return problem or words.say(_("The role could not be given here."))
     role = guild.get_role(role_id)
     assert role is not None
+    reason = words.say(_("Caravan season top players"))  # the server's audit log
     given = 0
     for user_id in sorted(users):
         member = guild.get_member(user_id)
         try:
             member = member or await guild.fetch_member(user_id)
-            await member.add_roles(role, reason="Caravan season top players")
+            await member.add_roles(role, reason=reason)
             given += 1
         except discord.HTTPException:
             continue  # left the server, or a role Discord refused: the others still get it
-    return f"{given} player{'s' * (given != 1)} got the role <@&{role_id}>."
+    return words.say(
+        n_(
+            "{count} player got the role <@&{role}>.",
+            "{count} players got the role <@&{role}>.",
+            given,
+            role=role_id,
+        )
+    )

@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.guard import Guard
+from bot.i18n import Joined, Text, _, n_, words_for
 from bot.inert import md, quote
 from bot.render.figures import draw_deck, render
 from bot.service import GameService
@@ -27,26 +28,40 @@ class Decks(commands.Cog):
     async def deck_save(self, interaction: Interaction, name: str, cards: str) -> None:
         async def work() -> None:
             deck = await self.service.save_deck(interaction.user.id, name, cards)
-            await interaction.response.send_message(
-                f"Saved your deck **{md(deck.name)}** ({len(deck.cards)} cards). Play it with "
-                "`/caravan challenge` or `/caravan play-ai` and its `deck:` option.",
-                ephemeral=True,
+            said = n_(
+                "Saved your deck **{name}** ({count} card). Play it with `/caravan challenge` "
+                "or `/caravan play-ai` and its `deck:` option.",
+                "Saved your deck **{name}** ({count} cards). Play it with `/caravan challenge` "
+                "or `/caravan play-ai` and its `deck:` option.",
+                len(deck.cards),
+                name=md(deck.name),
             )
+            mine = words_for(interaction.locale)
+            await interaction.response.send_message(mine.say(said), ephemeral=True)
 
         await self.guard(interaction, "deck-save", work())
 
     async def deck_list(self, interaction: Interaction) -> None:
         async def work() -> None:
             decks = await self.service.decks(interaction.user.id)
+            said: Text
             if not decks:
-                text = (
+                said = _(
                     "You have no saved decks. Save one with `/caravan deck save name: cards:` "
                     "(at least 30 cards in notation, for example `Ah 2h 3h ... Ks X`)."
                 )
             else:
-                text = "**Your decks**\n" + "\n".join(
-                    f"**{md(d.name)}**: {len(d.cards)} cards" for d in decks
-                )
+                listed = [
+                    n_(
+                        "**{name}**: {count} card",
+                        "**{name}**: {count} cards",
+                        len(d.cards),
+                        name=md(d.name),
+                    )
+                    for d in decks
+                ]
+                said = Joined([_("**Your decks**"), *listed], "\n")
+            text = words_for(interaction.locale).say(said)
             await interaction.response.send_message(text[:2000], ephemeral=True)
 
         await self.guard(interaction, "deck-list", work())
@@ -54,10 +69,21 @@ class Decks(commands.Cog):
     async def deck_show(self, interaction: Interaction, name: str) -> None:
         async def work() -> None:
             deck = await self.service.deck(interaction.user.id, name)
-            title = f"{deck.name}: {len(deck.cards)} cards"
+            mine = words_for(interaction.locale)
+            count = len(deck.cards)
+            title = mine.say(
+                n_("{name}: {count} card", "{name}: {count} cards", count, name=deck.name)
+            )
             png = await asyncio.to_thread(lambda: render(draw_deck(deck.cards, title)))
             file = discord.File(io.BytesIO(png), "deck.png", description=title)
-            text = f"**{md(deck.name)}** ({len(deck.cards)} cards)\n`{format_cards(deck.cards)}`"
+            shown = n_(
+                "**{name}** ({count} card)\n`{cards}`",
+                "**{name}** ({count} cards)\n`{cards}`",
+                count,
+                name=md(deck.name),
+                cards=format_cards(deck.cards),
+            )
+            text = mine.say(shown)
             await interaction.response.send_message(text[:2000], file=file, ephemeral=True)
 
         await self.guard(interaction, "deck-show", work())
@@ -65,18 +91,25 @@ class Decks(commands.Cog):
     async def deck_delete(self, interaction: Interaction, name: str) -> None:
         async def work() -> None:
             await self.service.delete_deck(interaction.user.id, name)
-            await interaction.response.send_message(
-                f"Deleted your deck {quote(name)}.", ephemeral=True
-            )
+            said = _("Deleted your deck {name}.", name=quote(name))
+            mine = words_for(interaction.locale)
+            await interaction.response.send_message(mine.say(said), ephemeral=True)
 
         await self.guard(interaction, "deck-delete", work())
 
     async def deck_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
+        """The member's decks that match what is typed, in their language."""
         decks = await self.service.decks(interaction.user.id)
+        words = words_for(interaction.locale)
         return [
-            app_commands.Choice(name=f"{d.name} ({len(d.cards)} cards)"[:100], value=d.name)
+            app_commands.Choice(
+                name=words.say(
+                    n_("{name} ({count} card)", "{name} ({count} cards)", len(d.cards), name=d.name)
+                )[:100],
+                value=d.name,
+            )
             for d in decks
             if current.lower() in d.name.lower()
         ][:25]

@@ -15,6 +15,7 @@ from bot.cogs.common import Choices, guild_of
 from bot.errors import NotFound
 from bot.games.base import GameChoice
 from bot.guard import Guard
+from bot.i18n import Text, _, words_for
 from bot.inert import md, quote
 from bot.names import Names
 from bot.poster import Poster
@@ -112,10 +113,12 @@ class Events(commands.Cog):
         await self.guard(interaction, f"event-{action}", work())
 
     async def _standings(self, interaction: Interaction, tournament_id: int) -> None:
+        """The standings (or bracket) for the member who asked, in their language."""
         event = await self._here(interaction, tournament_id)
         names = await self.poster.event_names(event)
-        heading = event_line(event)
-        panel = await standings_panel(event, names, heading)
+        words = words_for(interaction.locale)
+        heading = words.say(event_line(event))
+        panel = await standings_panel(event, names, heading, (), words)
         assert panel.file is not None
         await interaction.response.send_message(
             panel.content, file=panel.file, ephemeral=True, allowed_mentions=pinging()
@@ -124,7 +127,7 @@ class Events(commands.Cog):
     async def _here(self, interaction: Interaction, tournament_id: int) -> Any:
         event = await self.tournaments.event(tournament_id)
         if event.tournament.guild_id != guild_of(interaction):
-            raise NotFound("There is no such tournament in this server.")
+            raise NotFound(_("There is no such tournament in this server."))
         return event
 
     async def standings(self, interaction: Interaction, tournament_id: int) -> None:
@@ -135,10 +138,13 @@ class Events(commands.Cog):
     async def listed(self, interaction: Interaction) -> None:
         async def work() -> None:
             events = await self.tournaments.listed(guild_of(interaction))
-            lines = [event_line(event) for event in events]
-            text = "\n".join(lines) or (
-                "No tournaments are open or running here. Members with Manage Server (or the "
-                "organiser role) start one with /caravan tournament create."
+            words = words_for(interaction.locale)
+            lines = [words.say(event_line(event)) for event in events]
+            text = "\n".join(lines) or words.say(
+                _(
+                    "No tournaments are open or running here. Members with Manage Server (or "
+                    "the organiser role) start one with /caravan tournament create."
+                )
             )
             await interaction.response.send_message(
                 text[:2000], ephemeral=True, allowed_mentions=pinging()
@@ -151,8 +157,9 @@ class Events(commands.Cog):
             event = await self._here(interaction, tournament_id)
             names = await self.poster.event_names(event)
             games = await self.poster.event_games(event)
+            words = words_for(interaction.locale)
             await interaction.response.send_message(
-                show_text(event, names, games), ephemeral=True, allowed_mentions=pinging()
+                show_text(event, names, games, words), ephemeral=True, allowed_mentions=pinging()
             )
 
         await self.guard(interaction, "event-show", work())
@@ -172,10 +179,9 @@ class Events(commands.Cog):
                 tournament_id, leaver, user, _manages(interaction), why
             )
             names = await self.poster.event_names(event)
-            who = "You withdrew" if leaver == user else f"{names.get(leaver, 'The player')} is out"
+            said = _withdrawn(event.tournament.name, names.get(leaver), leaver == user)
             await interaction.followup.send(
-                f"{who} from {event.tournament.name}: never paired again; a game in progress "
-                "was resigned.",
+                words_for(interaction.locale).say(said),
                 ephemeral=True,
                 allowed_mentions=pinging(),
             )
@@ -193,26 +199,66 @@ class Events(commands.Cog):
             event = await self.tournaments.bring_deck(tournament_id, interaction.user.id, deck)
             name = md(event.tournament.name)
             said = (
-                f"You will play your deck {quote(deck)} in {name}, from your next game on."
+                _(
+                    "You will play your deck {deck} in {name}, from your next game on.",
+                    deck=quote(deck),
+                    name=name,
+                )
                 if deck is not None
-                else f"You will play the standard deck in {name}, from your next game on."
+                else _(
+                    "You will play the standard deck in {name}, from your next game on.", name=name
+                )
             )
             await interaction.response.send_message(
-                said, ephemeral=True, allowed_mentions=pinging()
+                words_for(interaction.locale).say(said),
+                ephemeral=True,
+                allowed_mentions=pinging(),
             )
 
         await self.guard(interaction, "event-deck", work())
 
     async def event_choices(self, interaction: Interaction, current: str) -> Choices:
-        """The server's events, newest first: "#3 Friday Swiss (round 2 of 4)"."""
+        """The server's events, newest first: "#3 Friday Swiss (running)", in the member's
+        language."""
         guild_id = interaction.guild_id
         if guild_id is None:
             return []
         found = await self.tournaments.recent(guild_id)
+        words = words_for(interaction.locale)
         choices = []
         for tournament in found:
-            label = f"#{tournament.id} {tournament.name} ({tournament.status})"
+            label = words.say(_choice(tournament.id, tournament.name, tournament.status))
             if current and current.lower() not in label.lower():
                 continue
             choices.append(app_commands.Choice(name=label[:100], value=tournament.id))
         return choices[:25]
+
+
+def _withdrawn(event_name: str, player: str | None, yourself: bool) -> Text:
+    """The answer to a withdrawal: yours, or the player's the organiser removed."""
+    if yourself:
+        return _(
+            "You withdrew from {name}: never paired again; a game in progress was resigned.",
+            name=event_name,
+        )
+    if player is not None:
+        return _(
+            "{player} is out from {name}: never paired again; a game in progress was resigned.",
+            player=player,
+            name=event_name,
+        )
+    return _(
+        "The player is out from {name}: never paired again; a game in progress was resigned.",
+        name=event_name,
+    )
+
+
+def _choice(id: int, name: str, status: str) -> Text:
+    """An event among the autocomplete's choices: "#3 Friday Swiss (running)"."""
+    if status == "open":
+        return _("#{id} {name} (open)", id=id, name=name)
+    if status == "running":
+        return _("#{id} {name} (running)", id=id, name=name)
+    if status == "finished":
+        return _("#{id} {name} (finished)", id=id, name=name)
+    return _("#{id} {name} (cancelled)", id=id, name=name)

@@ -156,7 +156,8 @@ class Games(commands.Cog):
     async def show_rules(self, interaction: Interaction, game_id: int) -> None:
         async def work() -> None:
             info = await self.service.game(game_id)
-            await interaction.response.send_message(rules_text(info), ephemeral=True)
+            mine = words_for(interaction.locale)  # the member's own answer: their language
+            await interaction.response.send_message(mine.say(rules_text(info)), ephemeral=True)
 
         await self.guard(interaction, "rules", work())
 
@@ -241,5 +242,5 @@ class Games(commands.Cog):
 def _where(interaction: Interaction) -> tuple[int, int]:
     """The server and channel of a command that starts a game."""
     if interaction.guild_id is None or interaction.channel_id is None:
-        raise WrongPlace("Games are played in a server's channel.")
+        raise WrongPlace(_("Games are played in a server's channel."))
     return interaction.guild_id, interaction.channel_id

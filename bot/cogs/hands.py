@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.ai import AiTurns
 from bot.errors import StaleView
 from bot.guard import Guard
+from bot.i18n import Said, _, words_for
 from bot.names import Names
 from bot.poster import Poster
 from bot.records import GameInfo
@@ -19,7 +20,7 @@ from bot.service import GameService
 from bot.views.panels import hand_panel
 
 Interaction = discord.Interaction[Any]
-MOVED_ON = "The game moved on since this panel was drawn."
+MOVED_ON = _("The game moved on since this panel was drawn.")
 
 
 class Hands(commands.Cog):
@@ -57,10 +58,11 @@ class Hands(commands.Cog):
                 await self._play(interaction, game_id, version, picked.play)
                 return
             names = await self.names.game(info)
+            words = words_for(interaction.locale)
             if picked.why:
-                panel = await hand_panel(info, view, names, note=picked.why)
+                panel = await hand_panel(info, view, names, note=picked.why, words=words)
             else:
-                panel = await hand_panel(info, view, names, chosen, page)
+                panel = await hand_panel(info, view, names, chosen, page, words=words)
             await self.poster.show(interaction, game_id, panel)
 
         await self.guard(interaction, "choose-card", work())
@@ -78,21 +80,24 @@ class Hands(commands.Cog):
             outcome = await self.service.play(game_id, interaction.user.id, move, version)
         except StaleView:
             await self._current(
-                interaction, game_id, "That panel was out of date (the game moved on)."
+                interaction, game_id, _("That panel was out of date (the game moved on).")
             )
             return
         names = await self.names.game(outcome.game)
-        panel = await hand_panel(outcome.game, outcome.view, names, note="Played.")
+        words = words_for(interaction.locale)
+        panel = await hand_panel(outcome.game, outcome.view, names, note=_("Played."), words=words)
         await self.poster.show(interaction, game_id, panel)
         await self.poster.after(outcome, skip=interaction.user.id)
         self.ai.schedule(outcome.game)
 
-    async def _current(self, interaction: Interaction, game_id: int, note: str) -> None:
+    async def _current(self, interaction: Interaction, game_id: int, note: Said) -> None:
         """The player's panel for the game as it is now (deferred)."""
         await self._hand(interaction, await self.service.game(game_id), note)
 
-    async def _hand(self, interaction: Interaction, info: GameInfo, note: str = "") -> None:
-        """The player's panel for the game at the record `info` (deferred)."""
+    async def _hand(self, interaction: Interaction, info: GameInfo, note: Said = "") -> None:
+        """The player's panel for the game at the record `info` (deferred), in the
+        player's language."""
         view = await self.service.view_of(info, interaction.user.id)
-        panel = await hand_panel(info, view, await self.names.game(info), note=note)
+        words = words_for(interaction.locale)
+        panel = await hand_panel(info, view, await self.names.game(info), note=note, words=words)
         await self.poster.show(interaction, info.id, panel)

@@ -1,5 +1,6 @@
 """`/caravan rules [topic]`: a rules topic in words and a picture (`bot.help`), with the
-preset of the game played in the thread it is asked in."""
+preset of the game played in the thread it is asked in, all in the asking member's
+language."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from discord.ext import commands
 
 from bot.errors import NotFound
 from bot.guard import Guard
-from bot.help import TOPICS, topic_image, topic_text
+from bot.help import TOPICS, topic_image, topic_said
+from bot.i18n import Joined, Said, _, words_for
 from bot.service import GameService
 
 Interaction = discord.Interaction[Any]
@@ -27,16 +29,26 @@ class Help(commands.Cog):
         async def work() -> None:
             name = topic or "overview"
             if name not in TOPICS:
-                raise NotFound(f"There is no rules topic {name!r}; try {', '.join(TOPICS)}.")
-            text = topic_text(name)
+                raise NotFound(
+                    _(
+                        "There is no rules topic {name}; try {topics}.",
+                        name=repr(name),
+                        topics=", ".join(TOPICS),
+                    )
+                )
+            words = words_for(interaction.locale)
+            parts: list[Said] = [topic_said(name)]
             game = None
             if interaction.channel_id is not None:
                 game = await self.service.game_in_thread(interaction.channel_id)
             if game is not None:
-                text += "\n\n" + game.kind.preset_text(game.rules)
-            png = await asyncio.to_thread(topic_image, name)
+                parts.append(game.kind.preset_text(game.rules))
+            text = words.say(Joined(parts, "\n\n"))
+            png = await asyncio.to_thread(topic_image, name, words)
             file = discord.File(
-                io.BytesIO(png), f"rules-{name}.png", description=TOPICS[name].title
+                io.BytesIO(png),
+                f"rules-{name}.png",
+                description=words.say(TOPICS[name].heading),
             )
             await interaction.response.send_message(text[:2000], file=file, ephemeral=True)
 

@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.cogs.common import Choices, game_choices, guild_of
 from bot.guard import Guard
+from bot.i18n import Joined, Text, _, n_, words_for
 from bot.inert import plain
 from bot.ledger import tally
 from bot.names import Names
@@ -46,6 +47,7 @@ class Standing(commands.Cog):
         self, interaction: Interaction, page: int, game: str, season: str | None = None
     ) -> None:
         async def work() -> None:
+            words = words_for(interaction.locale)
             guild_id = guild_of(interaction)
             chosen = await self.seasons.chosen(guild_id, season)
             user = interaction.user.id
@@ -57,9 +59,11 @@ class Standing(commands.Cog):
                 mine = await self.service.standing(guild_id, user, game)
             names = await self.names.of_users(guild_id, [e.user_id for e in board.entries])
             if mine is not None:
-                names[mine.user_id] = plain(interaction.user.display_name)
-            title = interaction.guild.name if interaction.guild else "this server"
-            embed = standing.leaderboard_embed(board, names, title, mine)
+                names[mine.user_id] = plain(
+                    interaction.user.display_name, fallback=words.say(_("Player"))
+                )
+            title = interaction.guild.name if interaction.guild else words.say(_("this server"))
+            embed = standing.leaderboard_embed(board, names, title, mine, words)
             await interaction.response.send_message(
                 embed=embed, allowed_mentions=discord.AllowedMentions.none()
             )
@@ -74,6 +78,7 @@ class Standing(commands.Cog):
         season: str | None = None,
     ) -> None:
         async def work() -> None:
+            words = words_for(interaction.locale)
             guild_id = guild_of(interaction)
             who = user or interaction.user
             chosen = await self.seasons.chosen(guild_id, season)
@@ -81,12 +86,13 @@ class Standing(commands.Cog):
             found = await self.service.stats(guild_id, who.id, game=game)
             if chosen is not None:
                 found = await self._in_season(found, guild_id, game, chosen)
-            found = replace(found, events=await self._events(guild_id, who.id))
+            events = await self._events(guild_id, who.id)
+            found = replace(found, events=words.say(events) if events is not None else None)
             players = [p for game in found.recent for p in game.players]
             names = await self.names.of_users(guild_id, players)
-            name = plain(who.display_name)
-            embed = standing.stats_embed(found, name, names)
-            chart = await asyncio.to_thread(standing.rating_chart, found, name)
+            name = plain(who.display_name, fallback=words.say(_("Player")))
+            embed = standing.stats_embed(found, name, names, words)
+            chart = await asyncio.to_thread(standing.rating_chart, found, name, words)
             if chart is not None:
                 embed.set_image(url="attachment://rating.png")
                 await interaction.followup.send(embed=embed, file=chart)
@@ -110,7 +116,7 @@ class Standing(commands.Cog):
             season=season.name,
         )
 
-    async def _events(self, guild_id: int, user_id: int) -> str | None:
+    async def _events(self, guild_id: int, user_id: int) -> Text | None:
         """ "3 entered, 1 won" for the player's tournaments in this server."""
         events = await self.tournaments.events_of(guild_id, user_id)
         if not events:
@@ -121,7 +127,7 @@ class Standing(commands.Cog):
             if e.tournament.status == "finished"
             and any(r.rank == 1 and r.player == user_id for r in e.standings())
         )
-        return f"{len(events)} entered, {won} won"
+        return n_("{count} entered, {won} won", "{count} entered, {won} won", len(events), won=won)
 
     async def season_choices(
         self, interaction: Interaction, current: str
@@ -129,25 +135,41 @@ class Standing(commands.Cog):
         """The server's seasons, the running one first, and all-time."""
         if interaction.guild_id is None:
             return []
+        words = words_for(interaction.locale)
         seasons = await self.seasons.seasons(interaction.guild_id)
-        choices = [app_commands.Choice(name="all-time", value=ALL_TIME)]
+        choices = [app_commands.Choice(name=words.say(_("all-time")), value=ALL_TIME)]
         for season in seasons:
-            label = f"{season.name} (running)" if season.running else season.name
+            label = (
+                words.say(_("{season} (running)", season=season.name))
+                if season.running
+                else season.name
+            )
             choices.append(app_commands.Choice(name=label[:100], value=season.name[:100]))
         wanted = current.lower()
         return [c for c in choices if wanted in c.name.lower()][:25]
 
     async def my_games(self, interaction: Interaction) -> None:
         async def work() -> None:
+            words = words_for(interaction.locale)
             guild_id = guild_of(interaction)
             games = await self.service.active_games(interaction.user.id, guild_id)
             if not games:
-                text = "You have no games in progress here. Start one with `/caravan challenge`."
+                said: Text = _(
+                    "You have no games in progress here. Start one with `/caravan challenge`."
+                )
             else:
                 names = await self.names.of_users(guild_id, [p for g in games for p in g.players])
-                lines = [standing.active_line(g, interaction.user.id, names) for g in games]
-                text = "**Your games in progress**\n" + "\n".join(lines)
-                text += "\nOpen your hand in any of them with `/caravan hand`."
+                user = interaction.user.id
+                lines = [standing.active_line(g, user, names, words) for g in games]
+                said = Joined(
+                    [
+                        _("**Your games in progress**"),
+                        *lines,
+                        _("Open your hand in any of them with `/caravan hand`."),
+                    ],
+                    "\n",
+                )
+            text = words.say(said)
             await interaction.response.send_message(text[:2000], ephemeral=True)
 
         await self.guard(interaction, "games", work())
@@ -167,18 +189,20 @@ class Standing(commands.Cog):
 
     async def replay(self, interaction: Interaction, game_id: int) -> None:
         async def work() -> None:
+            words = words_for(interaction.locale)
             record = await self.service.record(game_id, guild_of(interaction))
             info = record.game
             await interaction.response.defer()
             names = await self.names.game(info)
             view = await self.service.view_of(info, None)
-            text, script = standing.record_text(record, names, view)
-            drawn = pictured(names)
-            final = str(info.kind.ending(view, drawn))  # English until replays are translated
-            png = await asyncio.to_thread(info.kind.table_png, view, drawn, None, "", final)
+            text, script = standing.record_text(record, names, view, words)
+            drawn = pictured(names, words)
+            final = words.say(info.kind.ending(view, drawn))
+            png = await asyncio.to_thread(info.kind.table_png, view, drawn, None, "", final, words)
+            alt = words.say(_("The final table: {result}", result=final))
             files = [
                 discord.File(io.BytesIO(script.encode()), f"caravan-game-{game_id}.sh"),
-                discord.File(io.BytesIO(png), "table.png", description=f"The final table: {final}"),
+                discord.File(io.BytesIO(png), "table.png", description=alt),
             ]
             await interaction.followup.send(text, files=files)
 

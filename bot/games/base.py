@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from bot.i18n import ENGLISH, Catalogue, Said
+from bot.i18n import ENGLISH, Catalogue, Said, _
 
 # The engine's values, as the bot uses them whatever the game (each kind's engine has its
 # own classes; these are the parts the bot reads without asking the kind).
@@ -88,8 +88,8 @@ class Option:
     """One option of a hand panel's select."""
 
     value: str
-    label: str
-    description: str | None = None
+    label: Said
+    description: Said | None = None
     default: bool = False
 
 
@@ -101,7 +101,7 @@ class Pick:
 
     what: str
     options: tuple[Option, ...]
-    placeholder: str = ""
+    placeholder: Said = ""
     card: int = -1
     page: int = 0
 
@@ -114,7 +114,7 @@ class HandTurn:
     """A hand panel on its player's turn: the words under the hand and the controls, in
     order (`Pick`s, and `PASS` for a Pass button)."""
 
-    lines: tuple[str, ...]
+    lines: tuple[Said, ...]
     controls: tuple[Pick | str, ...]
 
 
@@ -126,22 +126,30 @@ class Picked:
 
     fresh: bool
     play: str | None = None
-    why: str = ""
+    why: Said = ""
 
 
 PAGE = 24  # options per select page, leaving room for "more"
 
 
 def paged(labelled: list[Option], page: int, noun: str) -> tuple[tuple[Option, ...], int]:
-    """Page `page` of a move select's options, with a "more" option to the next page (or
-    back to the first from the last); returns them and the page shown."""
+    """Page `page` of a move select's options (`noun`: "places" or "readings"), with a
+    "more" option to the next page (or back to the first from the last); returns them and
+    the page shown."""
     pages = max(1, -(-len(labelled) // PAGE))
     page = min(page, pages - 1)
     shown = labelled[page * PAGE : (page + 1) * PAGE]
+    places = noun == "places"
     if page + 1 < pages:
-        shown.append(Option(f"page:{page + 1}", f"More {noun} (page {page + 2} of {pages})"))
+        more = (
+            _("More places (page {page} of {pages})", page=page + 2, pages=pages)
+            if places
+            else _("More readings (page {page} of {pages})", page=page + 2, pages=pages)
+        )
+        shown.append(Option(f"page:{page + 1}", more))
     elif page > 0:
-        shown.append(Option("page:0", f"Back to the first {noun}"))
+        back = _("Back to the first places") if places else _("Back to the first readings")
+        shown.append(Option("page:0", back))
     return tuple(shown), page
 
 
@@ -172,8 +180,8 @@ class GameKind(Protocol):
     # words
     def rules_words(self, rules: Any) -> Said: ...
     def rules_label(self, rules: Any) -> str: ...  # a preset's name; without presets, `key`
-    def preset_text(self, rules: Any) -> str: ...
-    def rules_text(self, rules: Any) -> str: ...
+    def preset_text(self, rules: Any) -> Said: ...
+    def rules_text(self, rules: Any) -> Said: ...
     # (sentences: `Said`, a `bot.i18n.Text` said in the reader's language where it is sent)
     def describe(self, view: Any, event: Any, names: Mapping[str, str], drawn: bool) -> Said: ...
     def summary(self, view: Any, names: Mapping[str, str]) -> Said: ...
@@ -190,7 +198,7 @@ class GameKind(Protocol):
         final: str | None,
         words: Catalogue = ENGLISH,
     ) -> bytes: ...
-    def hand_png(self, view: Any, chosen: int | None) -> bytes: ...
+    def hand_png(self, view: Any, chosen: int | None, words: Catalogue = ENGLISH) -> bytes: ...
 
     # the hand panel's controls
     def hand_turn(

@@ -19,11 +19,14 @@ room for five plays; the footer grows with its words.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
+from collections.abc import Callable, Mapping
 from functools import cache
 
 from PIL import Image, ImageChops, ImageDraw
 
+from bot.games.decktet.words import SUIT_TEXT, hand_lines, play_text
+from bot.i18n import ENGLISH, Catalogue, Said, _, n_
 from bot.render import style
 from bot.render.decktet_art import DECKTET_DIR, file_name
 from bot.render.style import (
@@ -38,7 +41,7 @@ from bot.render.style import (
     SELL,
     Colour,
 )
-from engine.decktet import DCard, DecktetEvent, DecktetView, HandResult, Play
+from engine.decktet import DCard, DecktetEvent, DecktetView, Play
 from engine.decktet.cards import SUIT_NAMES
 
 WIDTH = 960
@@ -57,6 +60,15 @@ IND_W, IND_H = 100, 140
 HEADING = 34  # a column's heading, above its cards
 TEXT = 18  # the footer's words: 10 pixels at 550
 RESULT = 24  # the result's line
+STATUS = 240  # the header's room kept for whose move it is, however long the title
+# The most a bar's words may take, in any language (English takes less): beyond this a
+# language's words are shortened, so the player's name keeps some room.
+SCORE_W = 110  # the "score" label
+COLLECTED_W = 200  # "36 collected"
+IN_HAND_W = 190  # "15 in hand"
+CHIP = 130  # the WINNER mark's word
+LED = 170  # "led this hand", beside the name
+NAME_MIN = 140  # the room a name keeps before the WINNER mark or "led this hand" is shortened
 
 
 @cache
@@ -97,9 +109,13 @@ def paste(
     canvas.paste(art, (x, y), art)
 
 
-def indicator_words(card: DCard) -> str:
+def indicator_words(card: DCard, words: Catalogue = ENGLISH) -> str:
+    """What an indicator scores: "+1 per Moons card", in the reader's language."""
     sign = "+1" if card.is_crown else "\u22121"
-    return f"{sign} per {SUIT_NAMES[card.suits[0]]} card"
+    suit = card.suits[0]
+    return words.say(
+        _("{sign} per {suit} card", sign=sign, suit=SUIT_TEXT.get(suit, SUIT_NAMES[suit]))
+    )
 
 
 def draw_play(
@@ -121,18 +137,6 @@ def draw_play(
     return x + (len(play.cards) - 1) * step + MINI_W
 
 
-def hand_lines(result: HandResult, names: Mapping[str, str]) -> list[str]:
-    """A hand's score in two short lines."""
-    parts = []
-    for i, seat in enumerate("AB"):
-        bits = [f"collected {result.collected[i]} ({result.collected_points[i]:+d})"]
-        if result.out == seat:
-            bits.append(f"went out ({result.out_points[i]:+d})")
-        parts.append(f"{names[seat]}: {', '.join(bits)} = {result.points[i]:+d}")
-    totals = f"Totals: {names['A']} {result.totals[0]}, {names['B']} {result.totals[1]}"
-    return [f"Hand {result.number}: " + "; ".join(parts), totals]
-
-
 Line = tuple[str, int, Colour, bool]  # words, size, colour, bold
 
 
@@ -140,21 +144,25 @@ def caption(
     view: DecktetView,
     names: Mapping[str, str],
     event: DecktetEvent | None,
-    note: str,
-    final: str | None,
+    note: Said,
+    final: Said | None,
+    words: Catalogue = ENGLISH,
 ) -> list[Line]:
     """The footer's lines, each within the canvas: the result in the winner's colour (the
     ink for a draw or no result), then the hand's score when a hand has just ended, else
-    `note`. Long texts take more lines; nothing is cut."""
+    `note`; all in `words`' language. Long texts take more lines; nothing is cut."""
     room = WIDTH - 2 * MARGIN
     lines: list[Line] = []
-    if final:
+    result = words.say(final) if final is not None else ""
+    note = words.say(note)
+    if result:
         colour = SEAT_COLOURS.get(view.winner or "", INK)
-        lines += [(line, RESULT, colour, True) for line in _wrapped(final, RESULT, room, True)]
+        lines += [(line, RESULT, colour, True) for line in _wrapped(result, RESULT, room, True)]
     if event is not None and event.hand_end is not None:
-        for text in hand_lines(event.hand_end, names):
+        for said in hand_lines(event.hand_end, names):
+            text = words.say(said)
             lines += [(line, TEXT, INK, True) for line in _wrapped(text, TEXT, room, True)]
-    elif note and note != final:
+    elif note and note != result:
         lines += [(line, TEXT, INK, False) for line in _wrapped(note, TEXT, room, False)]
     return lines
 
@@ -173,39 +181,59 @@ def draw_table(
     view: DecktetView,
     names: Mapping[str, str],
     event: DecktetEvent | None = None,
-    note: str = "",
-    final: str | None = None,
+    note: Said = "",
+    final: Said | None = None,
+    words: Catalogue = ENGLISH,
 ) -> Image.Image:
+    """The table (see the module's docstring), its words in `words`' language: `note` (the
+    last play in words) and `final` (the result) are said in it too."""
     plays = list(view.season)
     ended = event.season_end if event is not None and not plays else None
     shown = min(len(plays), ROWS) if ended is None else 1
     season_h = HEADING + ROW + (max(shown, 1) - 1) * OLDER if shown or ended else HEADING
     indicators_h = HEADING + IND_H + 14 + 2 * _line_height(17)
     body = HEADER + 2 * PLAYER
-    lines = caption(view, names, event, note, final)
+    lines = caption(view, names, event, note, final, words)
     footer = 24 + sum(_line_height(size) for _, size, _, _ in lines)
     height = body + 10 + max(season_h, indicators_h) + 10 + footer
     image = Image.new("RGB", (WIDTH, height), FELT)
-    _header(image, view, names)
+    _header(image, view, names, words)
     for i, seat in enumerate("AB"):
-        _player(image, view, names, seat, HEADER + i * PLAYER)
-    _indicators(image, view, body + 10)
-    _season(image, view, names, event, body + 10, height - footer - 10)
+        _player(image, view, names, seat, HEADER + i * PLAYER, words)
+    _indicators(image, view, body + 10, words)
+    _season(image, view, names, event, body + 10, height - footer - 10, words)
     _footer(image, lines, height - footer)
     return image
 
 
-def _header(image: Image.Image, view: DecktetView, names: Mapping[str, str]) -> None:
+def _header(
+    image: Image.Image, view: DecktetView, names: Mapping[str, str], words: Catalogue = ENGLISH
+) -> None:
     ImageDraw.Draw(image).rectangle((0, 0, WIDTH, HEADER), fill=BAR)
-    title = f"DECKTET CARAVAN \u00b7 hand {view.hand_number} of {view.rules.hands}"
+    title = words.say(
+        _(
+            "DECKTET CARAVAN \u00b7 hand {number} of {hands}",
+            number=view.hand_number,
+            hands=view.rules.hands,
+        )
+    )
+    title = style.fit(title, 21, WIDTH - 2 * MARGIN - 40 - STATUS)
     end = style.text(image, (MARGIN, HEADER / 2), title, 21, INK)
-    status = "game over" if view.phase == "over" else f"{names[view.turn]} to play"
+    if view.phase == "over":
+        status = words.say(_("game over"))
+    else:
+        status = words.say(_("{player} to play", player=names[view.turn]))
     room = int(WIDTH - MARGIN - end - 40)
     style.text(image, (WIDTH - MARGIN, HEADER / 2), style.fit(status, 19, room), 19, MUTED, "rm")
 
 
 def _player(
-    image: Image.Image, view: DecktetView, names: Mapping[str, str], seat: str, top: int
+    image: Image.Image,
+    view: DecktetView,
+    names: Mapping[str, str],
+    seat: str,
+    top: int,
+    words: Catalogue = ENGLISH,
 ) -> None:
     """A player's bar: the name in the seat's colour, the WINNER mark in it at the end (as on
     the New Vegas table), who led the hand while it is on; then hand size, cards collected
@@ -219,49 +247,92 @@ def _player(
     draw.rectangle((0, top, 6, top + PLAYER - 2), fill=colour)
     if not over and view.turn == seat:
         draw.polygon([(14, middle - 11), (27, middle), (14, middle + 11)], fill=colour)
-    score_x, collected_x, hand_x, name_end = _columns()
+    score = style.fit(words.say(_("score")), 17, SCORE_W, False)
+    collected_w = min(COLLECTED_W, _widest(words, _collected, COLLECTED_COUNTS))
+    in_hand_w = min(IN_HAND_W, _widest(words, _in_hand, HAND_COUNTS))
+    score_x, collected_x, hand_x, name_end = _columns(
+        style.length(score, 17, False), collected_w, in_hand_w
+    )
     style.text(image, (WIDTH - MARGIN, middle), str(view.running[index]), 30, colour, "rm")
-    style.text(image, (score_x, middle + 1), "score", 17, MUTED, "rm", bold=False)
-    collected = f"{len(view.collected[index])} collected"
+    style.text(image, (score_x, middle + 1), score, 17, MUTED, "rm", bold=False)
+    collected = words.say(_collected(len(view.collected[index])))
+    collected = style.fit(collected, 19, math.ceil(collected_w))
     style.text(image, (collected_x, middle), collected, 19, INK, "rm")
     paste(image, None, hand_x, top + 10, 30)
-    style.text(image, (hand_x + 40, middle), f"{view.hand_sizes[index]} in hand", 19, INK)
-    led = "led this hand" if view.leader == seat and not over else ""
+    in_hand = style.fit(words.say(_in_hand(view.hand_sizes[index])), 19, math.ceil(in_hand_w))
+    style.text(image, (hand_x + 40, middle), in_hand, 19, INK)
+    led = words.say(_("led this hand")) if view.leader == seat and not over else ""
+    led = style.fit(led, 17, LED, False) if led else ""
     led_w = style.length(led, 17, False) + 20 if led else 0
     winner = over and view.winner == seat
-    chip_w = style.length("WINNER", 17) + 22
-    room = int(name_end - 36 - led_w - (chip_w + 16 if winner else 0))
-    name = style.fit(style.drawable(names[seat]) or f"Player {seat}", 24, room)
+    name = _name(names[seat], seat, words)
+    kept = min(style.length(name, 24), NAME_MIN)  # the name's room before the words shrink
+    mark = style.fit(words.say(_("WINNER")), 17, int(max(40, min(CHIP, name_end - 74 - kept))))
+    chip_w = style.length(mark, 17) + 22
+    total = name_end - 36 - (chip_w + 16 if winner else 0)  # the name's and led's room
+    name = style.fit(name, 24, int(min(total, max(total - led_w, kept))))
+    if led and style.length(name, 24) + led_w > total:  # a long name and long words
+        room = int(total - style.length(name, 24) - 20)
+        led = style.fit(led, 17, room, False) if room >= 60 else ""
     x = style.text(image, (36, middle), name, 24, colour)
     if winner:
         left = x + 16
         draw.rounded_rectangle((left, middle - 15, left + chip_w, middle + 15), 7, fill=colour)
-        style.text(image, (left + chip_w / 2, middle), "WINNER", 17, BAR, "mm")
+        style.text(image, (left + chip_w / 2, middle), mark, 17, BAR, "mm")
         x = left + chip_w
     if led:
         style.text(image, (x + 20, middle + 1), led, 17, MUTED, bold=False)
 
 
+def _name(name: str, seat: str, words: Catalogue) -> str:
+    """A player's name as the font can draw it; "Player A" for a name it cannot draw at
+    all (emoji only, say)."""
+    return style.drawable(name) or words.say(_("Player {seat}", seat=seat))
+
+
+def _collected(count: int) -> Said:
+    return n_("{count} collected", "{count} collected", count)
+
+
+def _in_hand(count: int) -> Said:
+    return n_("{count} in hand", "{count} in hand", count)
+
+
+# Counts whose words are measured for the bars' columns: the largest there can be, and
+# two-digit ones that take each plural form (Polish and Russian have three).
+COLLECTED_COUNTS = (36, 21, 22, 25, 12)
+HAND_COUNTS = (15, 11, 12, 13, 14)
+
+
+def _widest(words: Catalogue, said: Callable[[int], Said], counts: tuple[int, ...]) -> float:
+    """How wide the widest of `said` for `counts` is in `words`' language (all its plural
+    forms are measured: they differ in length)."""
+    return max(style.length(words.say(said(count)), 19) for count in counts)
+
+
 @cache
-def _columns() -> tuple[float, float, int, int]:
-    """The bars' columns, from the right edge, each as wide as its widest text: where the
-    "score" label and the cards collected end, where the hand's icon starts, where the
-    name's room ends."""
+def _columns(score_w: float, collected_w: float, in_hand_w: float) -> tuple[float, float, int, int]:
+    """The bars' columns, from the right edge, each as wide as its widest text (the words
+    as the reader's language says them): where the "score" label and the cards collected
+    end, where the hand's icon starts, where the name's room ends."""
     score = WIDTH - MARGIN - style.length("\u2212188", 30) - 10
-    collected = score - style.length("score", 17, False) - 28
-    hand = round(collected - style.length("36 collected", 19) - 28 - style.length("15 in hand", 19))
+    at = score - score_w - 28
+    hand = round(at - collected_w - 28 - in_hand_w)
     hand -= 40  # the hand's icon, left of its size
-    return score, collected, hand, hand - 24
+    return score, at, hand, hand - 24
 
 
-def _indicators(image: Image.Image, view: DecktetView, top: int) -> None:
-    style.text(image, (MARGIN, top + HEADING / 2), "INDICATORS", 17, MUTED)
+def _indicators(
+    image: Image.Image, view: DecktetView, top: int, words: Catalogue = ENGLISH
+) -> None:
+    heading = style.fit(words.say(_("INDICATORS")), 17, SIDE - MARGIN - 10)
+    style.text(image, (MARGIN, top + HEADING / 2), heading, 17, MUTED)
     for j, card in enumerate(view.indicators):
         x = MARGIN + j * (IND_W + 18)
         paste(image, card, x, top + HEADING, IND_W)
         tint = SELL if card.is_crown else OVER
-        words = style.wrap(indicator_words(card), 17, IND_W + 16, 2, bold=False)
-        for k, line in enumerate(words):
+        lines = style.wrap(indicator_words(card, words), 17, IND_W + 16, 2, bold=False)
+        for k, line in enumerate(lines):
             y = top + HEADING + IND_H + 14 + k * _line_height(17)
             style.text(image, (x, y), line, 17, tint, bold=False)
 
@@ -273,6 +344,7 @@ def _season(
     event: DecktetEvent | None,
     top: int,
     bottom: int,
+    words: Catalogue = ENGLISH,
 ) -> None:
     """This season's plays, oldest first, the newest framed in its player's colour; or,
     just after a season ended, the cards its collector took."""
@@ -282,23 +354,33 @@ def _season(
     draw.line((SIDE, top, SIDE, bottom), fill=BAND, width=2)
     plays = list(view.season)
     ended = event.season_end if event is not None and not plays else None
-    heading, tint = "THIS SEASON" if plays else "THIS SEASON: nothing played yet", MUTED
+    heading: Said = _("THIS SEASON") if plays else _("THIS SEASON: nothing played yet")
+    tint = MUTED
     if ended is not None:  # the season just ended: show what was collected
-        heading = f"LAST SEASON: {names[ended.collector]} collected these"
+        heading = _("LAST SEASON: {player} collected these", player=names[ended.collector])
         if event is not None and event.hand_end is not None and view.phase != "over":
-            heading = f"HAND {event.hand_end.number} OVER: {names[ended.collector]} collected"
-            heading += " its last season"
+            heading = _(
+                "HAND {number} OVER: {player} collected its last season",
+                number=event.hand_end.number,
+                player=names[ended.collector],
+            )
         count = len(ended.cards)
         step = min(OVERLAP, (right - left - MINI_W) // max(1, count - 1))
         for i, card in enumerate(ended.cards):
             paste(image, card, left + i * step, top + HEADING, MINI_W)
     if view.went_out:
-        heading = f"{names[view.went_out]} went out: one last reply"
+        heading = _("{player} went out: one last reply", player=names[view.went_out])
         tint = SEAT_COLOURS[view.went_out]
     hidden = max(0, len(plays) - ROWS)
     if hidden:
-        heading += f" \u00b7 {hidden} earlier play{'s' * (hidden != 1)} not shown"
-    style.text(image, (left, top + HEADING / 2), style.fit(heading, 17, right - left), 17, tint)
+        heading = n_(
+            "{heading} \u00b7 {count} earlier play not shown",
+            "{heading} \u00b7 {count} earlier plays not shown",
+            hidden,
+            heading=heading,
+        )
+    said = style.fit(words.say(heading), 17, right - left)
+    style.text(image, (left, top + HEADING / 2), said, 17, tint)
     for r, (seat, play) in enumerate(plays[hidden:]):
         y = top + HEADING + r * OLDER
         newest = r == len(plays) - hidden - 1
@@ -309,21 +391,21 @@ def _season(
         height = MINI_H if newest else TUCKED
         end = draw_play(image, play, left, y, shown=height)
         room = right - end - 30
-        name = style.fit(style.drawable(names[seat]) or f"Player {seat}", 19, room)
-        said = _play_lines(play.words(), 21, room)
-        first = y + height / 2 - len(said) * 13
+        name = style.fit(_name(names[seat], seat, words), 19, room)
+        lines = _play_lines(words.say(play_text(play)), 21, room)
+        first = y + height / 2 - len(lines) * 13
         style.text(image, (end + 18, first), name, 19, colour)
-        for k, line in enumerate(said):
+        for k, line in enumerate(lines):
             style.text(image, (end + 18, first + 28 + k * 27), line, 21, INK if newest else MUTED)
 
 
-def _play_lines(words: str, size: int, width: int) -> list[str]:
+def _play_lines(said: str, size: int, width: int) -> list[str]:
     """A play's words beside its cards: one line if they fit, else broken after the comma
     first ("a caravan of 8," / "2 to 9"), at most three lines."""
-    if style.length(words, size) <= width:
-        return [words]
-    head, comma, tail = words.partition(", ")
-    parts = [head + comma.strip(), tail] if comma else [words]
+    if style.length(said, size) <= width:
+        return [said]
+    head, comma, tail = said.partition(", ")
+    parts = [head + comma.strip(), tail] if comma else [said]
     return [line for part in parts for line in style.wrap(part, size, width, 2)][:3]
 
 
@@ -341,10 +423,12 @@ def render_table(
     view: DecktetView,
     names: Mapping[str, str],
     event: DecktetEvent | None = None,
-    note: str = "",
-    final: str | None = None,
+    note: Said = "",
+    final: Said | None = None,
+    words: Catalogue = ENGLISH,
 ) -> bytes:
-    return style.encode(draw_table(view, names, event, note, final))
+    """The table as a PNG, its words in `words`' language (see `draw_table`)."""
+    return style.encode(draw_table(view, names, event, note, final, words))
 
 
 HAND_W = 84
@@ -353,9 +437,12 @@ PER_ROW = 8
 BADGE = 26
 
 
-def draw_hand(view: DecktetView, chosen: frozenset[int] = frozenset()) -> Image.Image:
+def draw_hand(
+    view: DecktetView, chosen: frozenset[int] = frozenset(), words: Catalogue = ENGLISH
+) -> Image.Image:
     """The seat's own hand in rows of 8, numbered as the select numbers them; chosen cards
-    raised and framed; cards that are in no legal play now dimmed."""
+    raised and framed; cards that are in no legal play now dimmed; its words in `words`'
+    language."""
     hand = view.hand
     rows = max(1, -(-len(hand) // PER_ROW))
     width = 2 * MARGIN + PER_ROW * HAND_W + (PER_ROW - 1) * HAND_GAP
@@ -369,21 +456,21 @@ def draw_hand(view: DecktetView, chosen: frozenset[int] = frozenset()) -> Image.
     usable = {c for play in view.legal_moves for c in play.cards}
     last = view.last_play
     if view.phase == "over":
-        title = "Your hand: the game is over"
+        title = _("Your hand: the game is over")
     elif not view.my_turn:
-        title = "Your hand: waiting for your opponent"
+        title = _("Your hand: waiting for your opponent")
     elif last is None:
-        title = "Your hand: lead a caravan"
+        title = _("Your hand: lead a caravan")
     else:
-        title = f"Your hand: beat {last.words()}, or pass"
-    style.text(
-        image, (MARGIN, (top - 8) / 2), style.fit(title, 17, width - 2 * MARGIN - 120), 17, INK
-    )
-    style.text(
-        image, (width - MARGIN, (top - 8) / 2), f"{len(hand)} cards", 16, MUTED, "rm", bold=False
-    )
+        title = _("Your hand: beat {last}, or pass", last=play_text(last))
+    count = words.say(n_("{count} card", "{count} cards", len(hand)))
+    count_w = max(120, style.length(count, 16, False) + 24)
+    said = style.fit(words.say(title), 17, int(width - 2 * MARGIN - count_w))
+    style.text(image, (MARGIN, (top - 8) / 2), said, 17, INK)
+    style.text(image, (width - MARGIN, (top - 8) / 2), count, 16, MUTED, "rm", bold=False)
     if not hand:
-        style.text(image, (width / 2, top + card_h / 2), "No cards in hand", 20, MUTED, "mm")
+        empty = style.fit(words.say(_("No cards in hand")), 20, width - 2 * MARGIN)
+        style.text(image, (width / 2, top + card_h / 2), empty, 20, MUTED, "mm")
     for i, card in enumerate(hand):
         row, col = divmod(i, PER_ROW)
         x = MARGIN + col * (HAND_W + HAND_GAP)
@@ -411,5 +498,8 @@ def draw_hand(view: DecktetView, chosen: frozenset[int] = frozenset()) -> Image.
     return image
 
 
-def render_hand(view: DecktetView, chosen: frozenset[int] = frozenset()) -> bytes:
-    return style.encode(draw_hand(view, chosen))
+def render_hand(
+    view: DecktetView, chosen: frozenset[int] = frozenset(), words: Catalogue = ENGLISH
+) -> bytes:
+    """The hand as a PNG, its words in `words`' language (see `draw_hand`)."""
+    return style.encode(draw_hand(view, chosen, words))

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import ENGLISH, Catalogue, Text, _, n_
 from bot.render import style
 from bot.render.style import AMBER, BAND, BAR, FELT, GREEN, INK, MUTED, Colour, text
 from bot.tournament import TIE_BREAKS, Bracket, MatchState, Pairing, Row
@@ -18,19 +19,35 @@ WIDTH = 720
 HEAD = 56  # the title bar
 ROW = 36
 MOST_ROWS = 40  # rows drawn; the rest are counted on a last line
-COLUMNS = {
-    "buchholz-cut-1": "BH-1",
-    "sonneborn-berger": "SB",
-    "direct-encounter": "DE",
-    "round-reached": "Round",
+COLUMNS = {  # the tie-breaks' column headings, short
+    "buchholz-cut-1": _("BH-1"),
+    "sonneborn-berger": _("SB"),
+    "direct-encounter": _("DE"),
+    "round-reached": _("Round"),
 }
-FORMAT_TITLES = {"swiss": "Swiss", "round-robin": "Round robin", "knockout": "Knockout"}
+A_BYE = _("a bye")
+A_MEMBER = _("a member")
 
 
-def _name(names: Mapping[int, str], player: int | None) -> str:
+def _name(names: Mapping[int, str], player: int | None, words: Catalogue = ENGLISH) -> str:
     if player is None:
-        return "a bye"
-    return style.drawable(names.get(player, "")) or "a member"
+        return words.say(A_BYE)
+    return style.drawable(names.get(player, "")) or words.say(A_MEMBER)
+
+
+def _standings_state(format: str, finished: bool, played: int) -> Text:
+    """The standings' subtitle: "Swiss · after round 2", "Round robin · final standings"."""
+    if format == "swiss":
+        if finished:
+            return _("Swiss · final standings")
+        return _("Swiss · after round {round}", round=played)
+    if format == "round-robin":
+        if finished:
+            return _("Round robin · final standings")
+        return _("Round robin · after round {round}", round=played)
+    if finished:
+        return _("Knockout · final standings")
+    return _("Knockout · after round {round}", round=played)
 
 
 def _number(value: float) -> str:
@@ -47,25 +64,28 @@ def _title(image: Image.Image, event: Event, subtitle: str) -> None:
     text(image, (20, 44), style.fit(subtitle, 15, image.width - 40), 15, MUTED, bold=False)
 
 
-def standings_png(event: Event, rows: Sequence[Row], names: Mapping[int, str]) -> bytes:
-    """The standings as a table; the leaders marked, withdrawn players greyed."""
+def standings_png(
+    event: Event, rows: Sequence[Row], names: Mapping[int, str], *, words: Catalogue = ENGLISH
+) -> bytes:
+    """The standings as a table, its words in `words`' language; the leaders marked,
+    withdrawn players greyed."""
     tournament = event.tournament
     shown = list(rows[:MOST_ROWS])
     more = len(rows) - len(shown)
-    breaks = [COLUMNS.get(t, t) for t in TIE_BREAKS[tournament.format]]
+    breaks = [words.say(COLUMNS.get(t, t)) for t in TIE_BREAKS[tournament.format]]
     height = HEAD + ROW * (len(shown) + 1) + (ROW if more > 0 else 0) + 12
     image = Image.new("RGB", (WIDTH, height), FELT)
     draw = ImageDraw.Draw(image)
     played = max((b.round for b in event.boards if b.points is not None), default=0)
-    state = "final standings" if tournament.status == "finished" else f"after round {played}"
-    _title(image, event, f"{FORMAT_TITLES[tournament.format]} \u00b7 {state}")
+    finished = tournament.status == "finished"
+    _title(image, event, words.say(_standings_state(tournament.format, finished, played)))
     right = WIDTH - 20
     columns = [right - 80 * i for i in range(len(breaks), -1, -1)]  # points, then breaks
     y = HEAD + ROW / 2
     text(image, (20, y), "#", 15, MUTED, bold=False)
-    text(image, (64, y), "Player", 15, MUTED, bold=False)
-    for x, words in zip(columns, ["Points", *breaks], strict=True):
-        text(image, (x, y), words, 15, MUTED, "rm", bold=False)
+    text(image, (64, y), words.say(_("Player")), 15, MUTED, bold=False)
+    for x, heading in zip(columns, [words.say(_("Points")), *breaks], strict=True):
+        text(image, (x, y), heading, 15, MUTED, "rm", bold=False)
     name_width = columns[0] - 80 - 64
     for index, row in enumerate(shown):
         top = HEAD + ROW * (index + 1)
@@ -74,14 +94,17 @@ def standings_png(event: Event, rows: Sequence[Row], names: Mapping[int, str]) -
         y = top + ROW / 2
         colour: Colour = MUTED if row.withdrawn else (AMBER if row.rank == 1 else INK)
         text(image, (20, y), str(row.rank), 20, colour)
-        who = _name(names, row.player) + (" (withdrew)" if row.withdrawn else "")
+        who = _name(names, row.player, words)
+        if row.withdrawn:
+            who = words.say(_("{player} (withdrew)", player=who))
         text(image, (64, y), style.fit(who, 20, name_width), 20, colour)
         values = [_number(row.points), *(_break(v) for v in row.tie_breaks)]
-        for x, words in zip(columns, values, strict=False):
-            text(image, (x, y), words, 20, colour, "rm")
+        for x, figure in zip(columns, values, strict=False):
+            text(image, (x, y), figure, 20, colour, "rm")
     if more > 0:
         y = HEAD + ROW * (len(shown) + 1) + ROW / 2
-        text(image, (64, y), f"and {more} more", 17, MUTED, bold=False)
+        said = words.say(n_("and {count} more", "and {count} more", more))
+        text(image, (64, y), said, 17, MUTED, bold=False)
     return style.encode(image)
 
 
@@ -92,21 +115,24 @@ def _break(value: float) -> str:
 BOX_W, BOX_H, GAP = 200, 64, 14  # a match: two names, one under the other
 
 
-FROM_THE_END = {1: "Final", 2: "Semi-finals", 3: "Quarter-finals"}
+FROM_THE_END = {1: _("Final"), 2: _("Semi-finals"), 3: _("Quarter-finals")}
 
 
-def round_name(column: int, first: int) -> str:
+def round_name(column: int, first: int, words: Catalogue = ENGLISH) -> str:
     """The heading of a bracket's round `column` (0: the first) when its first round has
-    `first` matches: the last three by name, the others by number."""
+    `first` matches: the last three by name, the others by number; in `words`' language."""
     total = max(first, 1).bit_length()  # first is a power of two: 4 matches, 3 rounds
-    return FROM_THE_END.get(total - column, f"Round {column + 1}")
+    named = FROM_THE_END.get(total - column)
+    return words.say(named if named is not None else _("Round {number}", number=column + 1))
 
 
-def bracket_png(event: Event, bracket: Bracket, names: Mapping[int, str]) -> bytes:
+def bracket_png(
+    event: Event, bracket: Bracket, names: Mapping[int, str], *, words: Catalogue = ENGLISH
+) -> bytes:
     """The whole knockout: a column a round (round 1 on the left, the last three named),
     each match a box of its two players joined to the match its winner goes on to; the
     winner in green, a match being played outlined in amber, the rounds still to come as
-    empty boxes; the champion named under the title."""
+    empty boxes; the champion named under the title. Its words in `words`' language."""
     rounds = list(bracket.rounds)
     first = len(rounds[0]) if rounds else 1
     total = max(first, 1).bit_length()  # first is a power of two: 4 matches, 3 rounds
@@ -116,22 +142,22 @@ def bracket_png(event: Event, bracket: Bracket, names: Mapping[int, str]) -> byt
     draw = ImageDraw.Draw(image)
     champion = bracket.champion
     status = (
-        f"won by {_name(names, champion)}"
+        _("Knockout · won by {player}", player=_name(names, champion, words))
         if champion is not None
-        else f"round {bracket.round} being played"
+        else _("Knockout · round {round} being played", round=bracket.round)
     )
-    _title(image, event, f"Knockout \u00b7 {status}")
+    _title(image, event, words.say(status))
     top = HEAD + 30
     slot = BOX_H + GAP
     for column in range(total):
         x = 20 + column * (BOX_W + 40)
-        text(image, (x, HEAD + 16), round_name(column, first), 15, MUTED, bold=False)
+        text(image, (x, HEAD + 16), round_name(column, first, words), 15, MUTED, bold=False)
         spacing = slot * (2**column)
         matches = rounds[column] if column < len(rounds) else ()
         for index in range(first >> column):
             y = top + index * spacing + (spacing - BOX_H) / 2
             if index < len(matches):
-                _match(image, (x, y), *matches[index], names)
+                _match(image, (x, y), *matches[index], names, words)
             else:  # to come
                 draw.rounded_rectangle((x, y, x + BOX_W, y + BOX_H), 8, outline=BAND, width=2)
             if column + 1 < total and index % 2 == 1:  # join this pair to the next match
@@ -151,6 +177,7 @@ def _match(
     match: Pairing,
     state: MatchState,
     names: Mapping[int, str],
+    words: Catalogue = ENGLISH,
 ) -> None:
     x, y = at
     outline = BAND if state.decided else AMBER
@@ -161,25 +188,33 @@ def _match(
         won = state.decided and state.winner == player and player is not None
         lost = state.decided and player is not None and not won
         colour: Colour = GREEN if won else (MUTED if lost or player is None else INK)
-        words = style.fit(_name(names, player), 17, BOX_W - 20)
-        text(image, (x + 10, y + 18 + line * 28), words, 17, colour, bold=won)
+        shown = style.fit(_name(names, player, words), 17, BOX_W - 20)
+        text(image, (x + 10, y + 18 + line * 28), shown, 17, colour, bold=won)
 
 
-def ranking_png(title: str, subtitle: str, rows: Sequence[tuple[int, str, str, str]]) -> bytes:
+def ranking_png(
+    title: str,
+    subtitle: str,
+    rows: Sequence[tuple[int, str, str, str]],
+    *,
+    words: Catalogue = ENGLISH,
+) -> bytes:
     """A ranking as a table: (rank, name, rating, wins-losses-draws) each, the first marked;
-    a season's final top ten."""
+    a season's final top ten. `title` and `subtitle` come said; the headings are said in
+    `words`' language."""
     shown = list(rows[:MOST_ROWS])
     height = HEAD + ROW * (len(shown) + 1) + 12
     image = Image.new("RGB", (WIDTH, height), FELT)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, WIDTH, HEAD), fill=BAR)
-    text(image, (20, 20), style.fit(style.drawable(title) or "Season", 22, WIDTH - 40), 22, AMBER)
+    heading = style.drawable(title) or words.say(_("Season"))
+    text(image, (20, 20), style.fit(heading, 22, WIDTH - 40), 22, AMBER)
     text(image, (20, 44), style.fit(subtitle, 15, WIDTH - 40), 15, MUTED, bold=False)
     y = HEAD + ROW / 2
     text(image, (20, y), "#", 15, MUTED, bold=False)
-    text(image, (64, y), "Player", 15, MUTED, bold=False)
-    text(image, (WIDTH - 180, y), "Rating", 15, MUTED, "rm", bold=False)
-    text(image, (WIDTH - 20, y), "W-L-D", 15, MUTED, "rm", bold=False)
+    text(image, (64, y), words.say(_("Player")), 15, MUTED, bold=False)
+    text(image, (WIDTH - 180, y), words.say(_("Rating")), 15, MUTED, "rm", bold=False)
+    text(image, (WIDTH - 20, y), words.say(_("W-L-D")), 15, MUTED, "rm", bold=False)
     for index, (rank, name, rating, record) in enumerate(shown):
         top = HEAD + ROW * (index + 1)
         if index % 2 == 0:
@@ -187,7 +222,7 @@ def ranking_png(title: str, subtitle: str, rows: Sequence[tuple[int, str, str, s
         y = top + ROW / 2
         colour: Colour = AMBER if rank == 1 else INK
         text(image, (20, y), str(rank), 20, colour)
-        who = style.fit(style.drawable(name) or "a member", 20, WIDTH - 64 - 260)
+        who = style.fit(style.drawable(name) or words.say(A_MEMBER), 20, WIDTH - 64 - 260)
         text(image, (64, y), who, 20, colour)
         text(image, (WIDTH - 180, y), rating, 20, colour, "rm")
         text(image, (WIDTH - 20, y), record, 20, colour, "rm")

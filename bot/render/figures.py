@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import ENGLISH, Catalogue, _, n_
 from bot.render import style
 from bot.render.cardart import HEIGHT, WIDTH
 from bot.render.decktet_table import MINI_H, MINI_W, draw_play
@@ -23,8 +24,9 @@ OVERLAP = 30  # how much of each card in an example caravan shows
 DECK_COLUMNS = 13
 
 
-def draw_rating_chart(points: Sequence[int], title: str) -> Image.Image:
-    """`points`: the rating after each rated game, oldest first (1,500 before the first)."""
+def draw_rating_chart(points: Sequence[int], title: str, words: Catalogue = ENGLISH) -> Image.Image:
+    """`points`: the rating after each rated game, oldest first (1,500 before the first);
+    `title` said already, `words` the language of the words the chart draws."""
     image = Image.new("RGB", (CHART_W, CHART_H), FELT)
     draw = ImageDraw.Draw(image)
     left, top, right, bottom = CHART_PAD
@@ -54,13 +56,20 @@ def draw_rating_chart(points: Sequence[int], title: str) -> Image.Image:
     style.text(
         image,
         (box[0], CHART_H - bottom / 2),
-        "start",
+        words.say(_("start")),
         13,
         MUTED,
         "lm",
         bold=False,
     )
-    label = f"after {games} rated game{'s' * (games != 1)}: {series[-1]}"
+    label = words.say(
+        n_(
+            "after {count} rated game: {rating}",
+            "after {count} rated games: {rating}",
+            games,
+            rating=series[-1],
+        )
+    )
     style.text(image, (box[2], CHART_H - bottom / 2), label, 13, INK, "rm", bold=False)
     return image
 
@@ -75,7 +84,7 @@ CAPTION_W = 300
 def draw_examples(rows: Sequence[tuple[str, Sequence[Card]]], title: str) -> Image.Image:
     """Example caravans for the rules help: each row a caption and its cards, overlapped
     left to right the way a caravan is laid down."""
-    longest = max((len(cards) for _, cards in rows), default=1)
+    longest = max((len(cards) for _said, cards in rows), default=1)
     cards_w = max(longest - 1, 0) * OVERLAP + SMALL_W
     image = _example_sheet(title, cards_w, SMALL_H, len(rows))
     for r, (caption, cards) in enumerate(rows):
@@ -89,7 +98,7 @@ def draw_examples(rows: Sequence[tuple[str, Sequence[Card]]], title: str) -> Ima
 def draw_decktet_examples(rows: Sequence[tuple[str, Play]], title: str) -> Image.Image:
     """Decktet Caravan's plays for the rules help: each row its cards (wilds tagged with
     their rank) and a caption."""
-    longest = max((len(play.cards) for _, play in rows), default=1)
+    longest = max((len(play.cards) for _said, play in rows), default=1)
     cards_w = (longest - 1) * DECKTET_STEP + MINI_W
     image = _example_sheet(title, cards_w, MINI_H, len(rows))
     for r, (caption, play) in enumerate(rows):

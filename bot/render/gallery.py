@@ -1,4 +1,5 @@
-"""Sample tables and hands for review: `python -m bot.render.gallery OUTDIR`.
+"""Sample tables and hands for review: `python -m bot.render.gallery OUTDIR`, their words in
+English, or in a language with `--language de` (from its catalogue).
 
 Each scene is made by playing seeded random legal moves (so the positions are real), except
 the worst case, which puts 13 number cards carrying 3 picture cards each in every caravan.
@@ -18,6 +19,7 @@ from PIL import Image
 import bot.games.decktet.words as decktet
 from bot.games.new_vegas.words import describe
 from bot.games.words import result
+from bot.i18n import ENGLISH, LANGUAGES, Catalogue, catalogue
 from bot.render.decktet_table import draw_hand as draw_decktet_hand
 from bot.render.decktet_table import draw_table as draw_decktet
 from bot.render.hand import draw_hand
@@ -43,14 +45,17 @@ class Scene:
     names: dict[str, str]
     last: MoveEvent | None
 
-    def table(self) -> Image.Image:
-        note = str(describe(self.last, self.names, card_label)) if self.last else None
+    def table(self, words: Catalogue = ENGLISH) -> Image.Image:
+        """The scene's table, its words in `words`'s language."""
+        note = words.say(describe(self.last, self.names, card_label)) if self.last else None
         over = self.view.phase == "over"
         view = self.view
         line = (
-            str(result(view.winner, view.end_reason, self.names, view.positions)) if over else None
+            words.say(result(view.winner, view.end_reason, self.names, view.positions))
+            if over
+            else None
         )
-        return draw_table(self.view, self.names, self.last, note, line)[0]
+        return draw_table(self.view, self.names, self.last, note, line, words)[0]
 
 
 def play_until(
@@ -99,17 +104,17 @@ def worst_case_view() -> PlayerView:
     return replace(view, caravans=caravans, phase="main", positions=(None, None, None))
 
 
-def hands() -> list[tuple[str, Image.Image]]:
-    game, _ = play_until(3, lambda g, e: g.ply >= 1)
-    opening = ("hand-opening", draw_hand(game.view("B")))
-    game, _ = play_until(7, lambda g, e: g.ply >= 26 and g.mover == "A")
-    return [opening, ("hand-midgame", draw_hand(game.view("A"), selected=1))]
+def hands(words: Catalogue = ENGLISH) -> list[tuple[str, Image.Image]]:
+    game, _event = play_until(3, lambda g, e: g.ply >= 1)
+    opening = ("hand-opening", draw_hand(game.view("B"), words=words))
+    game, _event = play_until(7, lambda g, e: g.ply >= 26 and g.mover == "A")
+    return [opening, ("hand-midgame", draw_hand(game.view("A"), selected=1, words=words))]
 
 
-def decktet_images() -> list[tuple[str, Image.Image]]:
+def decktet_images(words: Catalogue = ENGLISH) -> list[tuple[str, Image.Image]]:
     """Decktet Caravan: a table mid-season (the first with two plays), the player to
     move's hand with two cards chosen, and the table just after the first hand ended;
-    greedy plays from seed 12."""
+    greedy plays from seed 12 (the footer's words in `words`'s language)."""
     game = DecktetGame.new(seed=12)
     rng = random.Random(1)
     player = GreedyPlayer()
@@ -118,7 +123,7 @@ def decktet_images() -> list[tuple[str, Image.Image]]:
     while game.hand_number == 1:
         event = game.play(player.choose(game.view(game.mover), rng))
         if not images and len(game.season) >= 2:
-            note = decktet.describe(event, NAMES)
+            note = words.say(decktet.describe(event, NAMES))
             images.append(("decktet-midseason", draw_decktet(game.view(None), NAMES, event, note)))
             images.append(
                 ("decktet-hand", draw_decktet_hand(game.view(game.mover), frozenset({1, 2})))
@@ -127,10 +132,11 @@ def decktet_images() -> list[tuple[str, Image.Image]]:
     return images
 
 
-def write(folder: Path) -> list[Path]:
+def write(folder: Path, words: Catalogue = ENGLISH) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    images = [(scene.name, scene.table()) for scene in scenes()] + hands() + decktet_images()
+    tables = [(scene.name, scene.table(words)) for scene in scenes()]
+    images = tables + hands(words) + decktet_images(words)
     for name, image in images:
         path = folder / f"{name}.png"
         image.save(path)
@@ -141,8 +147,9 @@ def write(folder: Path) -> list[Path]:
 def main() -> None:
     parser = argparse.ArgumentParser(description="Write sample tables and hands as PNGs.")
     parser.add_argument("outdir")
+    parser.add_argument("--language", choices=list(LANGUAGES), default="en")
     args = parser.parse_args()
-    for path in write(Path(args.outdir)):
+    for path in write(Path(args.outdir), catalogue(args.language)):
         print(path)
 
 

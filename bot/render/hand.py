@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import ENGLISH, Catalogue, _, n_
 from bot.render import style
 from bot.render.style import AMBER, BAR, CARD_H, CARD_W, FELT, INK, MUTED, paste_card
 from engine import Card, PlayerView
@@ -22,8 +23,11 @@ def playable(view: PlayerView) -> set[Card]:
     return {m.card for m in view.legal_moves if m.card is not None and m.action != "discard"}
 
 
-def draw_hand(view: PlayerView, selected: int | None = None) -> Image.Image:
-    """The hand of `view.seat`; `selected` (0-based) is the card being placed, raised."""
+def draw_hand(
+    view: PlayerView, selected: int | None = None, words: Catalogue = ENGLISH
+) -> Image.Image:
+    """The hand of `view.seat`; `selected` (0-based) is the card being placed, raised;
+    `words`, the language of the words drawn."""
     hand = view.hand
     count = max(len(hand), 1)
     width = max(2 * MARGIN + count * CARD_W + (count - 1) * GAP, 360)
@@ -34,18 +38,27 @@ def draw_hand(view: PlayerView, selected: int | None = None) -> Image.Image:
     live = playable(view)
     index = 0 if view.seat == "A" else 1
     if view.my_turn:
-        title = f"Your hand: {len(live)} of {len(hand)} can go on the table"
+        title = words.say(
+            n_(
+                "Your hand: {live} of {count} can go on the table",
+                "Your hand: {live} of {count} can go on the table",
+                len(hand),
+                live=len(live),
+            )
+        )
     elif view.phase == "over":
-        title = "Your hand: the game is over"
+        title = words.say(_("Your hand: the game is over"))
     else:
-        title = "Your hand: waiting for your opponent"
+        title = words.say(_("Your hand: waiting for your opponent"))
     style.text(
         image, (MARGIN, (TOP - 8) / 2), style.fit(title, 17, width - 2 * MARGIN - 90), 17, INK
     )
-    deck = f"Deck {view.deck_sizes[index]}"
+    deck = words.say(_("Deck {count}", count=view.deck_sizes[index]))
     style.text(image, (width - MARGIN, (TOP - 8) / 2), deck, 16, MUTED, "rm", bold=False)
     if not hand:
-        style.text(image, (width / 2, TOP + CARD_H / 2), "No cards in hand", 20, MUTED, "mm")
+        style.text(
+            image, (width / 2, TOP + CARD_H / 2), words.say(_("No cards in hand")), 20, MUTED, "mm"
+        )
     for i, card in enumerate(hand):
         x = MARGIN + i * (CARD_W + GAP)
         y = TOP - (6 if i == selected else 0)
@@ -68,6 +81,6 @@ def draw_hand(view: PlayerView, selected: int | None = None) -> Image.Image:
     return image
 
 
-def render_hand(view: PlayerView, selected: int | None = None) -> bytes:
+def render_hand(view: PlayerView, selected: int | None = None, words: Catalogue = ENGLISH) -> bytes:
     """The hand as a PNG (see `draw_hand`)."""
-    return style.encode(draw_hand(view, selected))
+    return style.encode(draw_hand(view, selected, words))

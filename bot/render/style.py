@@ -19,6 +19,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import ENGLISH, Catalogue, _
 from bot.render.cardart import CARDS_DIR, HEIGHT, WIDTH, file_name, font
 from engine.cards import Card
 
@@ -143,10 +144,14 @@ def drawable(text: str, size: int = 24, bold: bool = True) -> str:
     return " ".join(kept.split())
 
 
-def pictured(names: Mapping[str, str]) -> dict[str, str]:
+def pictured(names: Mapping[str, str], words: Catalogue = ENGLISH) -> dict[str, str]:
     """Each seat's name as the table image can draw it; a name with nothing the font
-    draws (emoji only, say) becomes "Player A" or "Player B", in the image's words too."""
-    return {seat: drawable(name) or f"Player {seat}" for seat, name in names.items()}
+    draws (emoji only, say) becomes "Player A" or "Player B" (in `words`' language), in the
+    image's words too."""
+    return {
+        seat: drawable(name) or words.say(_("Player {seat}", seat=seat))
+        for seat, name in names.items()
+    }
 
 
 def fit(text: str, size: int, width: int, bold: bool = True) -> str:

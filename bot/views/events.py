@@ -20,10 +20,10 @@ from bot.records import GameInfo, rules_from_text
 from bot.render.events import bracket_png, standings_png
 from bot.tournament import TIE_BREAKS, knockout
 from bot.tournament.records import OWN, Event
+from bot.tournaments import cancel_reason
 from bot.views import items
 from bot.views.panels import Panel
 
-FORMAT_WORDS = {"swiss": "a Swiss", "round-robin": "a round robin", "knockout": "a knockout"}
 TIE_BREAK_WORDS = {
     "buchholz-cut-1": _("Buchholz cut 1"),
     "sonneborn-berger": _("Sonneborn-Berger"),
@@ -31,6 +31,12 @@ TIE_BREAK_WORDS = {
     "round-reached": _("the round reached in the bracket"),
 }
 SHOWN_ENTRANTS = 40  # names listed on the sign-up message; the rest counted
+A_MEMBER = _("a member")  # a player whose name is not known
+
+
+def _who(names: Mapping[int, str], user: int, words: Catalogue = ENGLISH) -> str:
+    """`user`'s name as known, else "a member" in `words`' language (not escaped)."""
+    return names.get(user, words.say(A_MEMBER))
 
 
 FORMAT_PHRASES = {
@@ -114,19 +120,19 @@ def sign_up(event: Event, names: Mapping[int, str], words: Catalogue = ENGLISH) 
         rows = event.standings()
         winner = next((r.player for r in rows if r.rank == 1), None)
         lines.append(
-            _("Finished. Winner: {player}.", player=md(names.get(winner, "a member")))
+            _("Finished. Winner: {player}.", player=md(_who(names, winner, words)))
             if winner
             else _("Finished.")
         )
         buttons = [items.EventButton(tournament.id, "standings", words)]
     else:
         lines.append(
-            _("Cancelled. {reason}", reason=tournament.reason)
+            _("Cancelled. {reason}", reason=cancel_reason(tournament.reason))
             if tournament.reason
             else _("Cancelled.")
         )
     entrants = [e.user_id for e in event.entrants]
-    shown = [md(names.get(u, "a member")) for u in entrants[:SHOWN_ENTRANTS]]
+    shown = [md(_who(names, u, words)) for u in entrants[:SHOWN_ENTRANTS]]
     more = len(entrants) - SHOWN_ENTRANTS
     if more > 0:
         shown.append(words.say(n_("{count} more", "{count} more", more)))
@@ -174,17 +180,18 @@ async def standings_panel(
     pings: Sequence[int] = (),
     words: Catalogue = ENGLISH,
 ) -> Panel:
-    """The standings (or, for a knockout, the bracket) as an image, with `heading`."""
+    """The standings (or, for a knockout, the bracket) as an image, with `heading` (said
+    already); the image, its description and the tie-breaks in `words`' language."""
     tournament = event.tournament
     drawn = dict(names)  # made drawable in the image (`bot.render.events`)
     if tournament.format == "knockout":
         bracket = knockout(event.seeded, event.history, event.withdrawn)
-        png = await asyncio.to_thread(bracket_png, event, bracket, drawn)
-        name, alt = "bracket.png", bracket_alt(event, names)
+        png = await asyncio.to_thread(bracket_png, event, bracket, drawn, words=words)
+        name, alt = "bracket.png", words.say(bracket_alt(event, names))
     else:
         rows = event.standings()
-        png = await asyncio.to_thread(standings_png, event, rows, drawn)
-        name, alt = "standings.png", standings_alt(event, names)
+        png = await asyncio.to_thread(standings_png, event, rows, drawn, words=words)
+        name, alt = "standings.png", words.say(standings_alt(event, names))
     file = discord.File(io.BytesIO(png), name, description=alt[:1024])
     tie_breaks = ", ".join(
         words.say(TIE_BREAK_WORDS.get(t, t)) for t in TIE_BREAKS[tournament.format]
@@ -194,34 +201,56 @@ async def standings_panel(
     return Panel(text[:2000], file, None, tuple(pings))
 
 
-def standings_alt(event: Event, names: Mapping[int, str]) -> str:
-    parts = []
+def _known(names: Mapping[int, str], user: int) -> Said:
+    """`user`'s name as known, else "a member" (said in the reader's language)."""
+    return names.get(user, A_MEMBER)
+
+
+def standings_alt(event: Event, names: Mapping[int, str]) -> Text:
+    """The standings image's description: "Cup standings: 1. Ann 2 points; ..." """
+    parts: list[Said] = []
     for row in event.standings():
-        who = names.get(row.player, "a member")
-        gone = ", withdrawn" if row.withdrawn else ""
-        parts.append(f"{row.rank}. {who} {points_words(row.points)}{gone}")
-    return f"{event.tournament.name} standings: " + "; ".join(parts)
-
-
-def bracket_alt(event: Event, names: Mapping[int, str]) -> str:
-    bracket = knockout(event.seeded, event.history, event.withdrawn)
-    if bracket.champion is not None:
-        return (
-            f"{event.tournament.name}: {names.get(bracket.champion, 'a member')} won the knockout."
+        line = {"rank": row.rank, "player": _known(names, row.player)}
+        points = points_words(row.points)
+        parts.append(
+            _("{rank}. {player} {points}, withdrawn", **line, points=points)
+            if row.withdrawn
+            else _("{rank}. {player} {points}", **line, points=points)
         )
-    playing = "; ".join(
-        f"{names.get(m.first, 'a member')} vs "
-        + (names.get(m.second, "a member") if m.second is not None else "a bye")
+    return _("{name} standings: {rows}", name=event.tournament.name, rows=Joined(parts, "; "))
+
+
+def bracket_alt(event: Event, names: Mapping[int, str]) -> Text:
+    """The bracket image's description: its champion, or the round's matches."""
+    bracket = knockout(event.seeded, event.history, event.withdrawn)
+    name = event.tournament.name
+    if bracket.champion is not None:
+        return _(
+            "{name}: {player} won the knockout.",
+            name=name,
+            player=_known(names, bracket.champion),
+        )
+    playing: list[Said] = [
+        _("{first} vs {second}", first=_known(names, m.first), second=_known(names, m.second))
+        if m.second is not None
+        else _("{first} vs a bye", first=_known(names, m.first))
         for m in bracket.matches
+    ]
+    return _(
+        "{name}, round {round}: {matches}",
+        name=name,
+        round=bracket.round,
+        matches=Joined(playing, "; "),
     )
-    return f"{event.tournament.name}, round {bracket.round}: {playing}"
 
 
-def points_words(points: float) -> str:
+def points_words(points: float) -> Text:
+    """ "1 point", "2 points", "1½ points", "½ points" """
     whole = int(points)
-    half = "\u00bd" if points - whole else ""
-    shown = f"{whole}{half}" if whole or not half else half
-    return f"{shown} point{'s' * (points != 1)}"
+    if points == whole:
+        return n_("{count} point", "{count} points", whole)
+    shown = f"{whole}\u00bd" if whole else "\u00bd"
+    return _("{points} points", points=shown)
 
 
 def round_heading(
@@ -240,7 +269,7 @@ def round_heading(
         )
     ]
     if byes:
-        players = ", ".join(md(names.get(u, "a member")) for u in byes)
+        players = ", ".join(md(_who(names, u, words)) for u in byes)
         line.append(_("A bye (1 point): {players}.", players=players))
     return words.say(Joined(line))
 
@@ -256,55 +285,102 @@ def podium(event: Event, names: Mapping[int, str], words: Catalogue = ENGLISH) -
     rows = event.standings()
     lines: list[Said] = [_("**{name}** is over.", name=md(event.tournament.name))]
     for place, said in PLACES:
-        who = [md(names.get(r.player, "a member")) for r in rows if r.rank == place]
+        who = [md(_who(names, r.player, words)) for r in rows if r.rank == place]
         if who:
             lines.append(Text(said.message, {"players": ", ".join(who)}))
     return words.say(Joined(lines, "\n"))
 
 
-def event_line(event: Event) -> str:
-    """One event in `/caravan tournament list`."""
+def event_line(event: Event) -> Text:
+    """One event in `/caravan tournament list`: "#3 **Cup**: a Swiss of ...; round 2 of 4
+    in <#channel>." """
     tournament = event.tournament
-    state = {
-        "open": f"open, {len(event.entrants)} of {tournament.max_entrants} entered",
-        "running": f"round {tournament.round} of {tournament.rounds}",
-        "finished": "finished",
-        "cancelled": "cancelled",
-    }[tournament.status]
-    where = f" in <#{tournament.channel_id}>"
-    return f"#{tournament.id} **{md(tournament.name)}**: {what(event)}; {state}{where}."
+    line = {
+        "id": tournament.id,
+        "name": md(tournament.name),
+        "what": what(event),
+        "channel": tournament.channel_id,
+    }
+    if tournament.status == "open":
+        return n_(
+            "#{id} **{name}**: {what}; open, {count} of {most} entered in <#{channel}>.",
+            "#{id} **{name}**: {what}; open, {count} of {most} entered in <#{channel}>.",
+            len(event.entrants),
+            most=tournament.max_entrants,
+            **line,
+        )
+    if tournament.status == "running":
+        return _(
+            "#{id} **{name}**: {what}; round {round} of {rounds} in <#{channel}>.",
+            round=tournament.round,
+            rounds=tournament.rounds,
+            **line,
+        )
+    if tournament.status == "finished":
+        return _("#{id} **{name}**: {what}; finished in <#{channel}>.", **line)
+    return _("#{id} **{name}**: {what}; cancelled in <#{channel}>.", **line)
 
 
-def show_text(event: Event, names: Mapping[int, str], games: Mapping[int, GameInfo]) -> str:
+def _entrant(name: str, deck: str | None, withdrew: bool) -> Said:
+    """An entrant in `show`: "Ann (deck Red) (withdrew)"."""
+    if deck and withdrew:
+        return _("{player} (deck {deck}) (withdrew)", player=name, deck=deck)
+    if deck:
+        return _("{player} (deck {deck})", player=name, deck=deck)
+    if withdrew:
+        return _("{player} (withdrew)", player=name)
+    return name
+
+
+def show_text(
+    event: Event,
+    names: Mapping[int, str],
+    games: Mapping[int, GameInfo],
+    words: Catalogue = ENGLISH,
+) -> str:
     """`/caravan tournament show`: what it is, who entered, each round's results with links
-    to the games."""
+    to the games; in `words`' language."""
     tournament = event.tournament
-    lines = [event_line(event)]
-    entrants = ", ".join(
-        md(names.get(e.user_id, "a member"))
-        + (f" (deck {md(e.deck_name)})" if e.deck_name else "")
-        + (" (withdrew)" if e.left_round else "")
+    lines: list[Said] = [event_line(event)]
+    entrants = [
+        _entrant(
+            md(_who(names, e.user_id, words)),
+            md(e.deck_name) if e.deck_name else None,
+            bool(e.left_round),
+        )
         for e in event.entrants
+    ]
+    lines.append(
+        _("Entrants: {entrants}", entrants=Joined(entrants, ", "))
+        if entrants
+        else _("Entrants: nobody yet")
     )
-    lines.append(f"Entrants: {entrants or 'nobody yet'}")
     for number in range(1, tournament.round + 1):
-        parts = []
+        parts: list[Said] = []
         for board in event.boards_of(number):
-            first = md(names.get(board.first, "a member"))
+            first = md(_who(names, board.first, words))
             if board.second is None:
-                parts.append(f"{first}: a bye")
+                parts.append(_("{player}: a bye", player=first))
                 continue
-            second = md(names.get(board.second, "a member"))
+            second = md(_who(names, board.second, words))
             score = result_words(board.points, board.forfeit)
             info = games.get(board.game_id or 0)
-            link = f" <#{info.thread_id}>" if info is not None and info.thread_id else ""
-            parts.append(f"{first} vs {second}: {score}{link}")
-        lines.append(f"Round {number}: " + "; ".join(parts))
-    return "\n".join(lines)[:2000]
+            match = {"first": first, "second": second, "score": score}
+            parts.append(
+                _("{first} vs {second}: {score} <#{thread}>", **match, thread=info.thread_id)
+                if info is not None and info.thread_id
+                else _("{first} vs {second}: {score}", **match)
+            )
+        lines.append(_("Round {round}: {games}", round=number, games=Joined(parts, "; ")))
+    return words.say(Joined(lines, "\n"))[:2000]
 
 
-def result_words(points: float | None, forfeit: bool) -> str:
+SCORES = {1.0: "1-0", 0.0: "0-1", 0.5: "\u00bd-\u00bd"}  # a board's result, first's side first
+
+
+def result_words(points: float | None, forfeit: bool) -> Said:
+    """A board's result: "1-0", "½-½", "0-1 (forfeit)", or "being played"."""
     if points is None:
-        return "being played"
-    score = {1.0: "1-0", 0.0: "0-1", 0.5: "\u00bd-\u00bd"}[float(points)]
-    return score + (" (forfeit)" if forfeit else "")
+        return _("being played")
+    score = SCORES[float(points)]
+    return _("{score} (forfeit)", score=score) if forfeit else score

@@ -179,12 +179,16 @@ class CardSelect(
     """Which card of the hand to play (values: the card's 0-based place in the hand)."""
 
     def __init__(
-        self, game_id: int, version: int, options: list[discord.SelectOption] | None = None
+        self,
+        game_id: int,
+        version: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str = "",
     ) -> None:
         super().__init__(
             discord.ui.Select(
                 custom_id=f"caravan:card:{game_id}:{version}",
-                placeholder="Choose a card",
+                placeholder=placeholder[:150] or None,
                 options=options or [discord.SelectOption(label="-", value="0")],
             )
         )
@@ -215,12 +219,12 @@ class MoveSelect(
         card: int,
         page: int,
         options: list[tuple[str, str, str | None]] | None = None,
-        placeholder: str = "Choose a move",
+        placeholder: str = "",
     ) -> None:
         super().__init__(
             discord.ui.Select(
                 custom_id=f"caravan:move:{game_id}:{version}:{card}:{page}",
-                placeholder=placeholder[:150],
+                placeholder=placeholder[:150] or None,
                 options=[
                     discord.SelectOption(label=label, value=value, description=about or None)
                     for value, label, about in options
@@ -259,13 +263,17 @@ class CardsSelect(
     hand; several may be chosen)."""
 
     def __init__(
-        self, game_id: int, version: int, options: list[discord.SelectOption] | None = None
+        self,
+        game_id: int,
+        version: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str = "",
     ) -> None:
         options = options or [discord.SelectOption(label="-", value="0")]
         super().__init__(
             discord.ui.Select(
                 custom_id=f"caravan:cards:{game_id}:{version}",
-                placeholder="Choose the cards to play together",
+                placeholder=placeholder[:150] or None,
                 min_values=1,
                 max_values=min(len(options), 8),  # a caravan has at most 8 cards (D5)
                 options=options,
@@ -292,10 +300,10 @@ class PassButton(
 ):
     """Decktet Caravan: pass (ends the season)."""
 
-    def __init__(self, game_id: int, version: int) -> None:
+    def __init__(self, game_id: int, version: int, words: Catalogue = ENGLISH) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Pass",
+                label=words.say(_("Pass")),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"caravan:pass:{game_id}:{version}",
             )

@@ -32,13 +32,14 @@ from typing import Any
 
 import discord
 
+from bot.i18n import Catalogue, _, words_for
 from bot.views.panels import Panel, edit_panel
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 LIFETIME = 14 * 60.0  # seconds a panel is followed: Discord's tokens last 15 minutes
-OLD = "An older panel: you opened a newer one for this game."
-Draw = Callable[[int], Awaitable[Panel]]  # a player -> their panel now
+# a player, and the language of their panel -> their panel now
+Draw = Callable[[int, Catalogue], Awaitable[Panel]]
 
 
 @dataclass
@@ -120,7 +121,9 @@ class LivePanels:
             await old.delete()
         except discord.HTTPException:
             with contextlib.suppress(discord.HTTPException):
-                await old.edit(Panel(OLD, None, None))
+                old_words = words_for(old.interaction.locale)
+                said = old_words.say(_("An older panel: you opened a newer one for this game."))
+                await old.edit(Panel(said, None, None))
 
     async def follow(self, game_id: int, skip: int | None, draw: Draw) -> None:
         """Draw every open panel of the game again (but `skip`'s, just answered): with
@@ -130,7 +133,7 @@ class LivePanels:
         for user_id, live in self._open(game_id):
             if user_id == skip:
                 continue
-            panel = await draw(user_id)
+            panel = await draw(user_id, words_for(live.interaction.locale))
             try:
                 if panel.view is None:
                     await live.edit(panel)

@@ -16,10 +16,11 @@ import discord
 from bot.choices import turn_words
 from bot.games.base import PASS, Pick
 from bot.games.words import GAME_TITLES, LEVEL_TEXT
-from bot.i18n import ENGLISH, Catalogue, Joined, Text, _
+from bot.i18n import ENGLISH, Catalogue, Joined, Said, Text, _
 from bot.inert import cut, md, md_names, title
 from bot.records import AnyEvent, AnyView, Challenge, GameInfo, as_recorded
 from bot.render.style import pictured
+from bot.tournaments import label_said
 from bot.views import items
 
 
@@ -107,7 +108,11 @@ def thread_title(
             _("{player} ({level})", player=short[info.ai_seat], level=level)
         )
     # an event's game says its event and round ("Friday Swiss, round 2: A vs B")
-    where = cut(info.event, EVENT_TITLE) if info.event else GAME_TITLES.get(info.game, info.title)
+    where = (
+        cut(words.say(label_said(info.event)), EVENT_TITLE)
+        if info.event
+        else GAME_TITLES.get(info.game, info.title)
+    )
     said = _("{game}: {a} vs {b}", game=where, a=short["A"], b=short["B"])
     if over:
         if info.status == "abandoned":
@@ -132,7 +137,7 @@ async def turn_message(
     view = as_recorded(view, info)  # a game the record ends is drawn over, with its result
     kind = info.kind
     over = view.phase == "over"
-    shown, drawn = md_names(names), pictured(names)
+    shown, drawn = md_names(names), pictured(names, words)
     final = words.say(kind.ending(view, drawn)) if over else None
     note = words.say(kind.describe(view, event, drawn, True))
     png = await asyncio.to_thread(kind.table_png, view, drawn, event, note, final, words)
@@ -170,13 +175,11 @@ async def turn_message(
 
 def move_words(
     info: GameInfo, view: AnyView, event: AnyEvent | None, names: Mapping[str, str]
-) -> str:
+) -> Said:
     """What the last change did, for a player's panel (`names` plain; escaped here)."""
     if event is None:
         return ""
-    return str(
-        info.kind.describe(view, event, md_names(names), False)
-    )  # English until the panel is
+    return info.kind.describe(view, event, md_names(names), False)
 
 
 async def hand_panel(
@@ -185,54 +188,68 @@ async def hand_panel(
     names: Mapping[str, str],
     chosen: int | None = None,
     page: int = 0,
-    note: str = "",
+    note: Said = "",
+    words: Catalogue = ENGLISH,
 ) -> Panel:
-    """The private hand: the image, and when it is the player's turn the kind's controls
-    (`GameKind.hand_turn`: for Caravan a select of cards and, once a card is chosen, a
-    select of where it may go; for Decktet Caravan `chosen` is a set of cards, as bits)."""
+    """The private hand in its player's language (`words`): the image, and when it is the
+    player's turn the kind's controls (`GameKind.hand_turn`: for Caravan a select of cards
+    and, once a card is chosen, a select of where it may go; for Decktet Caravan `chosen`
+    is a set of cards, as bits)."""
     kind = info.kind
-    png = await asyncio.to_thread(kind.hand_png, view, chosen)
-    file = discord.File(io.BytesIO(png), "hand.png", description="Your hand")
-    lines = [note] if note else []
+    png = await asyncio.to_thread(kind.hand_png, view, chosen, words)
+    file = discord.File(io.BytesIO(png), "hand.png", description=words.say(_("Your hand")))
+    lines = [words.say(note)] if note else []
     if view.phase == "over" or not info.active:
-        lines.append("The game is over.")
+        lines.append(words.say(_("The game is over.")))
         return Panel("\n".join(lines), file, None)
     if not view.my_turn:
         opponent = md(names[view.turn])
         lines.append(
-            f"Your hand. It is {opponent}'s move: your turn comes here, under the newest "
-            "table (for 15 minutes; after that, press *Your hand* on the table)."
+            words.say(
+                _(
+                    "Your hand. It is {player}'s move: your turn comes here, under the newest "
+                    "table (for 15 minutes; after that, press *Your hand* on the table).",
+                    player=opponent,
+                )
+            )
         )
         return Panel("\n".join(lines), file, None)
     turn = kind.hand_turn(view, chosen, page, names)
-    lines += turn.lines
-    controls = [_control(info, control) for control in turn.controls]
+    lines += [words.say(line) for line in turn.lines]
+    controls = [_control(info, control, words) for control in turn.controls]
     return Panel("\n".join(lines), file, items.controls(*controls))
 
 
-def _control(info: GameInfo, control: Pick | str) -> discord.ui.Item[Any]:
-    """A hand control as Discord's select or button, for the game at its version."""
+def _control(info: GameInfo, control: Pick | str, words: Catalogue) -> discord.ui.Item[Any]:
+    """A hand control as Discord's select or button, for the game at its version, its
+    words in the player's language (each option's cut to Discord's 100 characters)."""
     game, version = info.id, info.version
     if control == PASS:
-        return items.PassButton(game, version)
+        return items.PassButton(game, version, words)
     assert isinstance(control, Pick)
+
+    def said(text: Said | None) -> str | None:
+        return cut(words.say(text), 100) if text else None
+
+    placeholder = words.say(control.placeholder)
     if control.what == "move":
-        labelled = [(o.value, o.label, o.description) for o in control.options]
-        return items.MoveSelect(
-            game, version, control.card, control.page, labelled, control.placeholder
-        )
+        labelled = [(o.value, said(o.label) or "-", said(o.description)) for o in control.options]
+        return items.MoveSelect(game, version, control.card, control.page, labelled, placeholder)
     options = [
         discord.SelectOption(
-            label=o.label, value=o.value, description=o.description, default=o.default
+            label=said(o.label) or "-",
+            value=o.value,
+            description=said(o.description),
+            default=o.default,
         )
         for o in control.options
     ]
     if control.what == "cards":
-        return items.CardsSelect(game, version, options)
-    return items.CardSelect(game, version, options)
+        return items.CardsSelect(game, version, options, placeholder)
+    return items.CardSelect(game, version, options, placeholder)
 
 
-def rules_text(info: GameInfo) -> str:
+def rules_text(info: GameInfo) -> Said:
     """The Rules button's answer: this game's rules in short (`/caravan rules` has each
     topic with pictures)."""
     return info.kind.rules_text(info.rules)

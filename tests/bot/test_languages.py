@@ -17,7 +17,7 @@ import pytest
 
 from bot.guard import private
 from bot.i18n import _, catalogue, n_
-from bot.simulate import mover_of, opened, play_turn, playing
+from bot.simulate import hand_in, mover_of, opened, play_turn, playing
 
 # English words of the sentences the game's public messages say; none may reach a German
 # server (players' names here are Alice and Bob, and cards in images are signs; "Position"
@@ -176,4 +176,77 @@ async def test_a_german_servers_tournament_is_announced_in_german(tmp_path: Path
         calls = [text for text in texts if "<@" in text and "Pokal" in text]
         assert calls and all("Your game" not in text for text in calls)
         assert not english_in(texts[:1] + calls)
+        assert not t.env.errors
+
+
+# English words of the hand panel's sentences, controls and image description; none may
+# reach a member whose Discord speaks French (card notation and names aside)
+PANEL_ENGLISH = (
+    "Your move",
+    "Your hand",
+    "Choose a card",
+    "Where does",
+    "Or discard",
+    "Or disband",
+    "can go on the table",
+    "cannot be played",
+    "one place",
+    "Discard ",
+    "Start caravan",
+    "On caravan",
+    " of hearts",
+    " of spades",
+    "Played.",
+    "It is ",
+)
+
+
+def panel_texts(panel: Any) -> list[str]:
+    """A private panel's words: its text, its image's description, every select's
+    placeholder and each option's label and description."""
+    texts = [panel.content, *(a.description or "" for a in panel.attachments)]
+    for row in panel.components:
+        parts = row["components"] if isinstance(row, dict) else row.children
+        for part in parts:
+            raw = part if isinstance(part, dict) else part.to_dict()
+            texts += [raw.get("placeholder") or "", raw.get("label") or ""]
+            for option in raw.get("options", []):
+                texts += [option.get("label") or "", option.get("description") or ""]
+    return texts
+
+
+async def test_a_french_members_hand_is_french_in_an_english_server(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SimCord sends every interaction as en-US: Alice's are read as French at discord.py's
+    # boundary, where Discord's `locale` field becomes `Interaction.locale`
+    made = discord.Interaction._from_data
+
+    def french_for_alice(self: discord.Interaction[Any], data: Any) -> None:
+        made(self, data)
+        if self.user.name == "Alice":
+            self.locale = discord.Locale.french
+
+    monkeypatch.setattr(discord.Interaction, "_from_data", french_for_alice)
+    french = catalogue("fr")
+    kept: dict[int, Any] = {}
+    rng = random.Random(3)
+    async with opened(tmp_path) as t:
+        asked = await t.alice.slash(t.channel, "caravan challenge", opponent=t.bob)
+        await t.bob.click(asked.response, label="Accept")  # the server's words: English
+        thread = t.channel.threads[-1]
+        seen = 0
+        for _turn in range(16):
+            assert await play_turn(t, thread, rng, kept=kept)
+            panel = hand_in(t, thread, t.alice)
+            if panel is None:
+                continue
+            texts = panel_texts(panel)
+            leaks = [(word, text) for text in texts for word in PANEL_ENGLISH if word in text]
+            assert not leaks, leaks
+            seen += 1
+        assert seen >= 8
+        bobs = panel_texts(hand_in(t, thread, t.bob))
+        assert any("Your hand" in text or "Your move" in text for text in bobs), bobs
+        assert french.say(_("Your hand")) != "Your hand"
         assert not t.env.errors

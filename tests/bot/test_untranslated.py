@@ -31,9 +31,13 @@ HOST_ONLY = (
     "bot/commands.py",  # its strings are the command tree's: tests/bot/test_i18n.py
     "bot/options.py",  # the commands' choices: the same
     "bot/__main__.py",
+    # the pure tournament rules: their ValueErrors are a caller's mistakes (the service
+    # refuses members first, in their language), never shown to a member
+    "bot/tournament/",
 )
 MARKS = {"_", "n_"}
 QUIET = {"debug", "info", "warning", "error", "exception", "critical", "getLogger"}
+QUIET |= {"cast", "ArgumentParser", "add_argument", "print"}  # types; developers' scripts
 
 
 def _wordy(text: str) -> bool:

@@ -5,7 +5,8 @@ from a `DecktetView` and its legal plays, so every control offered is a legal pl
 from __future__ import annotations
 
 from bot.games.base import PASS, HandTurn, Option, Pick, Picked, paged
-from bot.games.decktet.words import card_words, prompt, reading_label, why_not
+from bot.games.decktet.words import card_text, prompt, reading_label, why_not
+from bot.i18n import Said, _, n_
 from engine.decktet import DCard, DecktetView, Play
 
 
@@ -40,27 +41,33 @@ def hand_turn(view: DecktetView, chosen: int | None, page: int) -> HandTurn:
     options = tuple(
         Option(
             str(i),
-            f"{i + 1}. {card_words(card)}"[:100],
-            "wild: any rank 2-9 in a caravan; a bandit"
+            _("{number}. {card}", number=i + 1, card=card_text(card)),
+            _("wild: any rank 2-9 in a caravan; a bandit")
             if card.is_wild
-            else ("can be played" if card in usable else "in no play that beats the last"),
+            else (_("can be played") if card in usable else _("in no play that beats the last")),
             picked is not None and card in picked,
         )
         for i, card in enumerate(view.hand)
     )
-    cards = Pick("cards", options, "Choose the cards to play together")
+    cards = Pick("cards", options, _("Choose the cards to play together"))
     passing = (PASS,) if any(p.is_pass for p in view.legal_moves) else ()
+    line: Said
     if picked is None:
         if not usable:
-            line = "Your move: nothing in your hand beats it, so pass."
+            line = _("Your move: nothing in your hand beats it, so pass.")
         else:
-            line = f"Your move: {prompt(view)}. Choose the cards to play together."
+            line = _("Your move: {what}. Choose the cards to play together.", what=prompt(view))
         return HandTurn((line,), (cards, *passing))
     readings = plays_of(view, picked)
     labelled = [Option(str(p), reading_label(p)) for p in readings]
     shown, page = paged(labelled, page, "readings")
-    where = "Which ranks do the wilds stand for?"
-    line = f"Your move: {len(readings)} ways to play these cards. {where}"
+    where = _("Which ranks do the wilds stand for?")
+    line = n_(
+        "Your move: {count} way to play these cards. {question}",
+        "Your move: {count} ways to play these cards. {question}",
+        len(readings),
+        question=where,
+    )
     return HandTurn((line,), (cards, Pick("move", shown, where, chosen or 0, page), *passing))
 
 

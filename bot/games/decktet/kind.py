@@ -9,8 +9,8 @@ from bot.errors import BadOption
 from bot.games.base import GameChoice, HandTurn, Picked
 from bot.games.decktet import hand, words
 from bot.games.words import result
-from bot.help import topic_text
-from bot.i18n import ENGLISH, Catalogue, Said, n_
+from bot.help import topic_said
+from bot.i18n import ENGLISH, Catalogue, Joined, Said, Text, _, n_
 from bot.render.decktet_table import render_hand, render_table
 from engine.decktet import DecktetEvent, DecktetGame, DecktetRules, DecktetView, Play
 from engine.decktet.game import DEFAULT_HANDS
@@ -33,14 +33,16 @@ class Decktet:
         """The hands the player chose, else five; New Vegas's options are refused."""
         if choice.preset or choice.jokers is not None or choice.deck:
             raise BadOption(
-                "Rule presets, jokers and decks are New Vegas options; Decktet Caravan "
-                "takes `hands:` (how many hands the game lasts)."
+                _(
+                    "Rule presets, jokers and decks are New Vegas options; Decktet Caravan "
+                    "takes `hands:` (how many hands the game lasts)."
+                )
             )
         return DecktetRules(choice.hands or DEFAULT_HANDS)
 
     def seated(self, rules: DecktetRules, decks: tuple[Any, Any]) -> DecktetRules:
         if decks != (None, None):
-            raise BadOption("Decktet Caravan is played with the Decktet: no saved decks.")
+            raise BadOption(_("Decktet Caravan is played with the Decktet: no saved decks."))
         return rules
 
     def new(self, rules: DecktetRules, seed: int) -> DecktetGame:
@@ -64,11 +66,15 @@ class Decktet:
     def rules_label(self, rules: DecktetRules) -> str:
         return self.key
 
-    def preset_text(self, rules: DecktetRules) -> str:
-        return f"**This game is Decktet Caravan**, {rules.hands} hands."
+    def preset_text(self, rules: DecktetRules) -> Text:
+        return n_(
+            "**This game is Decktet Caravan**, {count} hand.",
+            "**This game is Decktet Caravan**, {count} hands.",
+            rules.hands,
+        )
 
-    def rules_text(self, rules: DecktetRules) -> str:
-        return f"{self.preset_text(rules)}\n{topic_text('decktet')}"
+    def rules_text(self, rules: DecktetRules) -> Text:
+        return Joined([self.preset_text(rules), topic_said("decktet")], "\n")
 
     def describe(
         self,
@@ -76,16 +82,18 @@ class Decktet:
         event: DecktetEvent | None,
         names: Mapping[str, str],
         drawn: bool,
-    ) -> str:
+    ) -> Said:
         if event is not None:
             return words.describe(event, names)
-        return "" if view.phase == "over" else f"{names[view.turn]} leads the first season."
+        if view.phase == "over":
+            return ""
+        return _("{player} leads the first season.", player=names[view.turn])
 
-    def summary(self, view: DecktetView, names: Mapping[str, str]) -> str:
+    def summary(self, view: DecktetView, names: Mapping[str, str]) -> Said:
         return words.summary(view, names)
 
-    def your_move(self, view: DecktetView) -> str:
-        return f"your move: {words.prompt(view)}"
+    def your_move(self, view: DecktetView) -> Said:
+        return _("your move: {what}", what=words.prompt(view))
 
     def ending(self, view: DecktetView, names: Mapping[str, str]) -> Said:
         return result(view.winner, view.end_reason, names)
@@ -101,10 +109,10 @@ class Decktet:
         final: str | None,
         words: Catalogue = ENGLISH,
     ) -> bytes:
-        return render_table(view, names, event, note, final)
+        return render_table(view, names, event, note, final, words)
 
-    def hand_png(self, view: DecktetView, chosen: int | None) -> bytes:
-        return render_hand(view, hand.marked(view, chosen))
+    def hand_png(self, view: DecktetView, chosen: int | None, words: Catalogue = ENGLISH) -> bytes:
+        return render_hand(view, hand.marked(view, chosen), words)
 
     # ----- the hand panel -------------------------------------------
 

@@ -10,16 +10,18 @@ import random
 from collections.abc import Mapping, Sequence
 
 from bot.games.base import HandTurn, Option, Pick, Picked, paged
+from bot.games.new_vegas.words import card_text
+from bot.i18n import Fitting, Joined, Said, Text, _
 from bot.render.hand import playable
-from bot.render.style import card_words
 from engine import Card, Move, PlayerView
 from engine.ai.sampling import Sampler
 from engine.caravan import SALE_MAX, SALE_MIN
 
 OTHER_MOVES = {
-    frozenset({"discard"}): "Or discard a card",
-    frozenset({"disband"}): "Or disband a caravan",
+    frozenset({"discard"}): _("Or discard a card"),
+    frozenset({"disband"}): _("Or disband a caravan"),
 }
+DISCARD_OR_DISBAND = _("Or discard a card, or disband a caravan")
 
 
 def hand_turn(
@@ -38,27 +40,28 @@ def hand_turn(
     options = tuple(
         Option(
             str(i),
-            f"{i + 1}. {card_words(held)}",
+            _("{number}. {card}", number=i + 1, card=card_text(held)),
             _use(held, live, discardable, onlies[held], view, names, totals),
             i == chosen,
         )
         for i, held in enumerate(view.hand)
     )
-    cards = Pick("card", options, "Choose a card")
+    cards = Pick("card", options, _("Choose a card"))
     others = _others_pick(view, onlies, names)
     if chosen is None or card is None:
-        return HandTurn(("Your move: choose a card.",), (cards, *others))
+        return HandTurn((_("Your move: choose a card."),), (cards, *others))
     labelled_moves = [
         Option(str(m), move_label(m, view, names), totals.get(str(m), "")) for m in moves
     ]
     if not labelled_moves:
         return HandTurn(
-            (f"{card_words(card)} cannot be played now: choose another card.",), (cards, *others)
+            (_("{card} cannot be played now: choose another card.", card=card_text(card)),),
+            (cards, *others),
         )
     shown, page = paged(labelled_moves, page, "places")
-    where = f"Where does {card_words(card)} go?"
+    where = _("Where does {card} go?", card=card_text(card))
     places = Pick("move", shown, where, chosen, page)
-    return HandTurn((f"Your move: {where}",), (cards, places, *others))
+    return HandTurn((_("Your move: {question}", question=where),), (cards, places, *others))
 
 
 def _others_pick(
@@ -71,12 +74,10 @@ def _others_pick(
         return ()
     labelled = tuple(Option(str(m), move_label(m, view, names)) for m in others)
     kinds = frozenset(m.action for m in others)
-    return (
-        Pick("move", labelled, OTHER_MOVES.get(kinds, "Or discard a card, or disband a caravan")),
-    )
+    return (Pick("move", labelled, OTHER_MOVES.get(kinds, DISCARD_OR_DISBAND)),)
 
 
-def effects(view: PlayerView, moves: Sequence[Move], names: Mapping[str, str]) -> dict[str, str]:
+def effects(view: PlayerView, moves: Sequence[Move], names: Mapping[str, str]) -> dict[str, Said]:
     """What each play does to the caravans' totals, in words, by move ("caravan 2: 14 →
     22, for sale"; a Joker's, every caravan it changes), as the turn message will say it.
     The engine plays each move on a game this seat cannot tell from the real one: the
@@ -85,7 +86,7 @@ def effects(view: PlayerView, moves: Sequence[Move], names: Mapping[str, str]) -
     if not plays or view.seat is None or not view.my_turn:
         return {}
     game = Sampler(view).sample(random.Random(0))
-    said = {}
+    said: dict[str, Said] = {}
     for move in plays:
         trial = game.copy()
         event = trial.play(move)
@@ -95,21 +96,26 @@ def effects(view: PlayerView, moves: Sequence[Move], names: Mapping[str, str]) -
             assert move.caravan is not None
             owner = move.player or view.turn
             i = _index(owner, move.caravan)
-            said[str(move)] = f"{_caravan(i, view, names)} stays at {after[i]}"
+            said[str(move)] = _(
+                "{caravan} stays at {total}", caravan=_caravan(i, view, names), total=after[i]
+            )
             continue
         if len(changed) == 1:
             i = changed[0]
-            said[str(move)] = (
-                f"{_caravan(i, view, names)}: {before[i]} \u2192 {after[i]}{_standing(after[i])}"
-            )
+            said[str(move)] = _standing(_caravan(i, view, names), before[i], after[i])
             continue
-        sides = []  # a Joker's: every caravan it changes, briefly, yours first
-        for seat, whose in ((view.seat, "yours"), (view.opponent, "theirs")):
+        sides: list[Said] = []  # a Joker's: every caravan it changes, briefly, yours first
+        for seat in (view.seat, view.opponent):
             mine = [i for i in changed if "AB"[i // 3] == seat]
             if mine:
                 totals = ", ".join(f"{i % 3 + 1}: {before[i]} \u2192 {after[i]}" for i in mine)
-                sides.append(f"{whose} {totals}")
-        said[str(move)] = "; ".join(sides)[:100]
+                yours = seat == view.seat
+                sides.append(
+                    _("yours {totals}", totals=totals)
+                    if yours
+                    else _("theirs {totals}", totals=totals)
+                )
+        said[str(move)] = Joined(sides, "; ")
     return said
 
 
@@ -117,15 +123,30 @@ def _index(seat: str, number: int) -> int:
     return (0 if seat == "A" else 3) + number - 1
 
 
-def _caravan(index: int, view: PlayerView, names: Mapping[str, str]) -> str:
+def _caravan(index: int, view: PlayerView, names: Mapping[str, str]) -> Text:
     seat, number = "AB"[index // 3], index % 3 + 1
-    return f"caravan {number}" if seat == view.seat else f"{names[seat]}'s caravan {number}"
+    if seat == view.seat:
+        return _("caravan {number}", number=number)
+    return _("{player}'s caravan {number}", player=names[seat], number=number)
 
 
-def _standing(value: int) -> str:
-    if SALE_MIN <= value <= SALE_MAX:
-        return ", for sale"
-    return ", over 26" if value > SALE_MAX else ""
+def _standing(caravan: Text, before: int, after: int) -> Text:
+    """A caravan's total before and after a play, and whether it is then for sale."""
+    if SALE_MIN <= after <= SALE_MAX:
+        return _(
+            "{caravan}: {before} \u2192 {after}, for sale",
+            caravan=caravan,
+            before=before,
+            after=after,
+        )
+    if after > SALE_MAX:
+        return _(
+            "{caravan}: {before} \u2192 {after}, over 26",
+            caravan=caravan,
+            before=before,
+            after=after,
+        )
+    return _("{caravan}: {before} \u2192 {after}", caravan=caravan, before=before, after=after)
 
 
 def picked(view: PlayerView, chosen: int) -> Picked:
@@ -137,30 +158,48 @@ def picked(view: PlayerView, chosen: int) -> Picked:
     return Picked(True, str(only) if only is not None else None)
 
 
-def move_label(move: Move, view: PlayerView, names: Mapping[str, str]) -> str:
+def move_label(move: Move, view: PlayerView, names: Mapping[str, str]) -> Text:
     """A move in words for a select option."""
     if move.action == "discard":
         assert move.card is not None
-        return f"Discard {card_words(move.card)}"
+        return _("Discard {card}", card=card_text(move.card))
     if move.action == "disband":
         assert move.caravan is not None
         caravan = view.caravan(view.turn, move.caravan)
-        words = f"Disband caravan {move.caravan} (value {caravan.value})"
         if move.card is not None:
-            words += f" and restart it with {card_words(move.card)}"
-        return words
+            return _(
+                "Disband caravan {number} (value {value}) and restart it with {card}",
+                number=move.caravan,
+                value=caravan.value,
+                card=card_text(move.card),
+            )
+        return _(
+            "Disband caravan {number} (value {value})", number=move.caravan, value=caravan.value
+        )
     assert move.card is not None and move.caravan is not None
     if move.card.is_number:
         caravan = view.caravan(view.turn, move.caravan)
         if not caravan.cards:
-            return f"Start caravan {move.caravan}"
-        return f"On caravan {move.caravan}"
+            return _("Start caravan {number}", number=move.caravan)
+        return _("On caravan {number}", number=move.caravan)
     owner = move.player or view.turn
     caravan = view.caravan(owner, move.caravan)
     index = move.index or len(caravan.cards)
-    target = card_words(caravan.cards[index - 1].card)
-    whose = "your" if owner == view.seat else f"{names[owner]}'s"
-    return f"On {whose} {target} (caravan {move.caravan}, card {index})"[:100]
+    target = card_text(caravan.cards[index - 1].card)
+    if owner == view.seat:
+        return _(
+            "On your {card} (caravan {number}, card {index})",
+            card=target,
+            number=move.caravan,
+            index=index,
+        )
+    return _(
+        "On {player}'s {card} (caravan {number}, card {index})",
+        player=names[owner],
+        card=target,
+        number=move.caravan,
+        index=index,
+    )
 
 
 def only_use(view: PlayerView, card: Card) -> Move | None:
@@ -187,15 +226,19 @@ def _use(
     only: Move | None,
     view: PlayerView,
     names: Mapping[str, str],
-    totals: Mapping[str, str],
-) -> str:
+    totals: Mapping[str, Said],
+) -> Said:
     if only is not None:
-        said = f"one place, plays at once: {move_label(only, view, names)}"
+        place = move_label(only, view, names)
         total = totals.get(str(only))
-        return f"{said} ({total})"[:100] if total and len(said) + len(total) < 97 else said[:100]
+        short = _("one place, plays at once: {place}", place=place)
+        if total:  # the totals too, where Discord's 100 characters hold them
+            said = _("one place, plays at once: {place} ({total})", place=place, total=total)
+            return Fitting((said, short), 100)
+        return short
     if card in live:
-        return "can go on the table"
-    return "can only be discarded" if card in discardable else "cannot be played now"
+        return _("can go on the table")
+    return _("can only be discarded") if card in discardable else _("cannot be played now")
 
 
 def _unique(moves: list[Move]) -> list[Move]:

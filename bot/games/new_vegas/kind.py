@@ -10,8 +10,8 @@ from bot.errors import BadDeck, BadOption, engine_reason
 from bot.games.base import GameChoice, HandTurn, Picked
 from bot.games.new_vegas import hand, words
 from bot.games.words import result
-from bot.help import PRESET_DIFFERENCES
-from bot.i18n import ENGLISH, Catalogue, Said, _, n_
+from bot.help import PRESET_TEXTS
+from bot.i18n import ENGLISH, Catalogue, Joined, Said, Text, _, n_
 from bot.inert import quote
 from bot.render.hand import render_hand
 from bot.render.table import render_table
@@ -19,7 +19,7 @@ from engine import PRESETS, Game, Move, MoveEvent, PlayerView, Rules
 from engine.errors import RulesError
 from engine.rules import DEFAULT_PRESET
 
-RULES_TEXT = (
+RULES_TEXT = _(
     "**Goal:** sell two of the three positions. A caravan is for sale at 21 to 26; the "
     "higher one for sale wins its position against the other player's caravan.\n"
     "**Number cards** (A-10) go on your own caravans, going up or down, never repeating "
@@ -54,7 +54,7 @@ class NewVegas:
         saved deck (`deck`, a `Deck`), that deck for the player (A) and the preset's for
         the other."""
         if choice.hands is not None:
-            raise BadOption("`hands:` is a Decktet Caravan option: add `game:Decktet Caravan`.")
+            raise BadOption(_("`hands:` is a Decktet Caravan option: add `game:Decktet Caravan`."))
         preset = choice.preset or server.get("preset") or DEFAULT_PRESET
         jokers = choice.jokers
         if jokers is None and choice.preset is None:
@@ -66,8 +66,12 @@ class NewVegas:
             return Rules(rules.preset, rules.jokers, (deck.cards, tuple(rules.deck(1))))
         except RulesError as error:
             raise BadDeck(
-                f"Your deck {quote(deck.name)} cannot be used with `{preset}` rules: "
-                + engine_reason(error)
+                _(
+                    "Your deck {deck} cannot be used with `{preset}` rules: {reason}",
+                    deck=quote(deck.name),
+                    preset=preset,
+                    reason=engine_reason(error),  # the engine's R1, in English
+                )
             ) from None
 
     def seated(self, rules: Rules, decks: tuple[Any, Any]) -> Rules:
@@ -110,15 +114,32 @@ class NewVegas:
     def rules_label(self, rules: Rules) -> str:
         return rules.preset
 
-    def preset_text(self, rules: Rules) -> str:
+    def preset_text(self, rules: Rules) -> Text:
         count = rules.joker_count
-        jokers = {0: "no jokers", 1: "one joker"}.get(count, f"{count} jokers")
-        text = f"**This game's rules: `{rules.preset}`**, {jokers} per deck"
-        text += ", custom decks. " if rules.decks is not None else ". "
-        return text + PRESET_DIFFERENCES[rules.preset]
+        jokers = (
+            _("no jokers")
+            if count == 0
+            else _("one joker")
+            if count == 1
+            else _("{count} jokers", count=count)
+        )
+        difference = PRESET_TEXTS[rules.preset]
+        if rules.decks is not None:
+            return _(
+                "**This game's rules: `{preset}`**, {jokers} per deck, custom decks. {difference}",
+                preset=rules.preset,
+                jokers=jokers,
+                difference=difference,
+            )
+        return _(
+            "**This game's rules: `{preset}`**, {jokers} per deck. {difference}",
+            preset=rules.preset,
+            jokers=jokers,
+            difference=difference,
+        )
 
-    def rules_text(self, rules: Rules) -> str:
-        return f"{self.preset_text(rules)}\n{RULES_TEXT}"
+    def rules_text(self, rules: Rules) -> Text:
+        return Joined([self.preset_text(rules), RULES_TEXT], "\n")
 
     def describe(
         self, view: PlayerView, event: MoveEvent | None, names: Mapping[str, str], drawn: bool
@@ -149,8 +170,8 @@ class NewVegas:
     ) -> bytes:
         return render_table(view, names, event, note, final, words)
 
-    def hand_png(self, view: PlayerView, chosen: int | None) -> bytes:
-        return render_hand(view, chosen)
+    def hand_png(self, view: PlayerView, chosen: int | None, words: Catalogue = ENGLISH) -> bytes:
+        return render_hand(view, chosen, words)
 
     # ----- the hand panel -------------------------------------------
 

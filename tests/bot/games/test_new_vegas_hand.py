@@ -40,15 +40,16 @@ def test_every_place_says_the_totals_the_real_game_gives(preset: str) -> None:
                 if isinstance(c, Pick) and c.card == chosen
             ]
             for option in places[0].options if places else ():
-                if option.value.startswith("page:") or "disband" in option.label.lower():
+                label = str(option.label)  # the English (said in each player's language)
+                if option.value.startswith("page:") or "disband" in label.lower():
                     continue
-                if option.label.startswith("Discard"):
+                if label.startswith("Discard"):
                     assert not option.description
                     continue
                 event = game.copy().play(option.value)  # the real game, hidden cards and all
                 before, after = event.values_before, event.values_after
                 changed = [i for i in range(6) if before[i] != after[i]]
-                said = option.description or ""
+                said = str(option.description or "")
                 for i in changed:
                     assert f"{before[i]} {ARROW} {after[i]}" in said, (option, said)
                 if not changed:
@@ -75,15 +76,16 @@ def test_a_king_on_your_own_card_says_the_new_total() -> None:
                 if not isinstance(control, Pick) or control.card != chosen:
                     continue
                 for option in control.options:
-                    if option.label.startswith("On your ") and "card 1)" in option.label:
-                        number = int(option.label.split("(caravan ")[1][0])
+                    label, about = str(option.label), str(option.description)
+                    if label.startswith("On your ") and "card 1)" in label:
+                        number = int(label.split("(caravan ")[1][0])
                         value = view.caravan(view.turn, number).value
                         placed = view.caravan(view.turn, number).cards[0].card
                         assert placed.rank is not None
                         after = value + placed.rank if placed.rank < 11 else value
                         assert option.description is not None
-                        assert option.description.startswith(f"caravan {number}: {value} {ARROW}")
-                        assert int(option.description.split(ARROW)[1].split(",")[0]) >= after
+                        assert about.startswith(f"caravan {number}: {value} {ARROW}")
+                        assert int(about.split(ARROW)[1].split(",")[0]) >= after
                         return
     raise AssertionError("no King on a player's own first card came up")
 

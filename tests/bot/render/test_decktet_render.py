@@ -4,6 +4,7 @@ the hand drawn from views only, and the rules help's example plays."""
 from __future__ import annotations
 
 import io
+import itertools
 import random
 from collections.abc import Iterator
 from dataclasses import replace
@@ -16,6 +17,7 @@ from PIL import Image, ImageChops
 import bot.games.decktet.words as words
 from bot.games.words import result
 from bot.help import topic_image, topic_text
+from bot.i18n import ENGLISH, Catalogue
 from bot.inert import NAME_LENGTH, plain
 from bot.render import style
 from bot.render.decktet_art import DECKTET_DIR, SUIT_COLOURS, draw_all, file_name
@@ -25,7 +27,7 @@ from bot.render.decktet_table import (
     SIDE,
     draw_hand,
     draw_table,
-    hand_lines,
+    render_hand,
     render_table,
 )
 from bot.render.gallery import decktet_images
@@ -267,7 +269,7 @@ def test_the_longest_caption_is_drawn_whole(drawn_text: Drawn) -> None:
     play = parse_play("CrY=2+3LY+4YK+CrK=5+6LK+7ML+8MS+CrM=9")
     view = replace(in_season(played(1, 0).view(None), str(play)), went_out="A", hand_sizes=(0, 9))
     event = DecktetEvent(9, "A", play, True, True, None, None, None)
-    note = words.describe(event, LONGEST)
+    note = str(words.describe(event, LONGEST))
     assert len(note) > 400
     draw_table(view, LONGEST, event, note)
     assert_drawn_whole(drawn_text, note)
@@ -292,8 +294,8 @@ def test_the_final_caption_is_drawn_whole(drawn_text: Drawn) -> None:
     draw_table(view, LONGEST, event, words.describe(event, LONGEST), final)
     assert_drawn_whole(drawn_text, final)
     assert event.hand_end is not None
-    for line in hand_lines(event.hand_end, LONGEST):
-        assert_drawn_whole(drawn_text, line)
+    for line in words.hand_lines(event.hand_end, LONGEST):
+        assert_drawn_whole(drawn_text, str(line))
 
 
 def colour_count(image: Image.Image, box: tuple[int, int, int, int], colour: Colour) -> int:
@@ -348,3 +350,212 @@ def test_a_draw_marks_nobody() -> None:
     footer = (0, footer_top(image), 960, image.height)
     assert colour_count(image, footer, INK) > 300
     assert not any(colour_count(image, footer, SEAT_COLOURS[seat]) for seat in "AB")
+
+
+# A stand-in language whose every word on the table and the hand is longer than the
+# English (as German's are): each sentence must go through the catalogue, and the layout
+# must measure these words (not the English) to keep them inside the image.
+LONGER: dict[str, str | tuple[str, ...]] = {
+    "DECKTET CARAVAN \u00b7 hand {number} of {hands}": (
+        "DECKTET-KARAWANE \u00b7 ÜBERSCHRIFT \u00b7 Hand {number} von {hands}"
+    ),
+    "game over": "DAS SPIEL IST VOLLSTÄNDIG ZU ENDE",
+    "{player} to play": "{player} IST AM ZUG",
+    "score": "Punktestand",
+    "{count} collected": ("{count} gesammelt", "{count} gesammelt"),
+    "{count} in hand": ("{count} auf der Hand", "{count} auf der Hand"),
+    "led this hand": "eröffnete die Hand",
+    "WINNER": "GEWINNER",
+    "Player {seat}": "Spielerin {seat}",
+    "INDICATORS": "ANZEIGERKARTEN DER RUNDE",
+    "{sign} per {suit} card": "{sign} FÜR JEDE EINZELNE {suit}-KARTE",
+    "Moons": "MONDE",
+    "Suns": "SONNEN",
+    "Waves": "WELLEN",
+    "Leaves": "BLÄTTER",
+    "Wyrms": "LINDWÜRMER",
+    "Knots": "KNOTEN",
+    "THIS SEASON": "DIESE JAHRESZEIT MIT ALLEN IHREN ZÜGEN",
+    "THIS SEASON: nothing played yet": "DIESE JAHRESZEIT: BISHER WURDE NOCH GAR NICHTS GESPIELT",
+    "LAST SEASON: {player} collected these": "LETZTE JAHRESZEIT: {player} HAT DIESE GESAMMELT",
+    "HAND {number} OVER: {player} collected its last season": (
+        "RUNDE {number} VORBEI: {player} HAT IHRE LETZTE JAHRESZEIT GESAMMELT"
+    ),
+    "{player} went out: one last reply": "{player} HAT KEINE KARTEN MEHR: EINE LETZTE ANTWORT",
+    "{heading} \u00b7 {count} earlier play not shown": (
+        "{heading} \u00b7 {count} FRÜHERER ZUG NICHT GEZEIGT",
+        "{heading} \u00b7 {count} FRÜHERE ZÜGE NICHT GEZEIGT",
+    ),
+    "pass": "PASSEN",
+    "a caravan of one ({top})": "EINE KARAWANE AUS EINER EINZIGEN KARTE ({top})",
+    "a caravan of {length}, {low} to {top}": (
+        "EINE KARAWANE AUS {length} KARTEN, VON {low} BIS EINSCHLIESSLICH {top}"
+    ),
+    "a Crown bandit": "EIN RÄUBER MIT EINER KRONE",
+    "an Ace bandit": "EIN RÄUBER MIT EINEM ASS",
+    "Hand {number}: {scores}": "ERGEBNIS DER RUNDE {number}: {scores}",
+    "Your hand: the game is over": "DEINE HAND: DAS SPIEL IST VOLLSTÄNDIG ZU ENDE",
+    "Your hand: waiting for your opponent": "DEINE HAND: WARTEN AUF DIE GEGNERIN ODER DEN GEGNER",
+    "Your hand: lead a caravan": "DEINE HAND: ERÖFFNE DIE JAHRESZEIT MIT EINER KARAWANE",
+    "Your hand: beat {last}, or pass": "DEINE HAND: SCHLAGE {last} ODER PASSE EINFACH",
+    "{count} card": ("{count} KARTE IN DER HAND", "{count} KARTEN IN DER HAND"),
+    "No cards in hand": "KEINE EINZIGE KARTE MEHR AUF DER HAND VORHANDEN",
+}
+STAND_IN = Catalogue(
+    "xx", {(None, english): said for english, said in LONGER.items()}, lambda n: int(n != 1)
+)
+
+
+def doubled(said: str | tuple[str, ...]) -> str | tuple[str, ...]:
+    if isinstance(said, tuple):
+        return tuple(f"{form} {form}" for form in said)
+    return f"{said} {said}"
+
+
+# Far longer still: every word twice over, to show nothing runs past the edge.
+TWICE = Catalogue(
+    "xy",
+    {(None, english): doubled(said) for english, said in LONGER.items()},
+    lambda n: int(n != 1),
+)
+
+
+Said = list[tuple[str, float, float, float]]  # each text drawn: words, left, right, y
+
+
+@pytest.fixture
+def said_at(monkeypatch: pytest.MonkeyPatch) -> Iterator[Said]:
+    """Every text drawn, with its left and right ends (as its anchor places them) and its
+    height, in order."""
+    drawn: Said = []
+    original = style.text
+
+    def spy(
+        canvas: Image.Image,
+        xy: tuple[float, float],
+        said: str,
+        size: int,
+        colour: Colour,
+        anchor: str = "lm",
+        bold: bool = True,
+    ) -> float:
+        width = style.length(said, size, bold)
+        right = xy[0] + {"l": width, "m": width / 2, "r": 0.0}[anchor[0]]
+        drawn.append((said, right - width, right, xy[1]))
+        return original(canvas, xy, said, size, colour, anchor, bold)
+
+    monkeypatch.setattr(style, "text", spy)
+    yield drawn
+
+
+def inside(image: Image.Image, columns: int = 6) -> bool:
+    """Nothing drawn in the rightmost `columns` of pixels: each pixel there is the felt, a
+    bar's or a band's colour (the background it is drawn on)."""
+    backgrounds = {style.FELT, style.BAR, style.BAND}
+    rgb = image.convert("RGB")
+    return all(
+        rgb.getpixel((x, y)) in backgrounds
+        for x in range(image.width - columns, image.width)
+        for y in range(image.height)
+    )
+
+
+def within(drawn: Said, width: int) -> None:
+    """No text drawn runs past `width`, and none overlaps another on a player's bar."""
+    for text, _left, right, _y in drawn:
+        assert right <= width + 0.5, (text, right)
+    for bar in (HEADER + PLAYER / 2, HEADER + PLAYER * 3 / 2):
+        row = sorted((left, right, text) for text, left, right, y in drawn if abs(y - bar) <= 1)
+        for (_l, right, text), (left, _r, following) in itertools.pairwise(row):
+            assert right + 10 <= left, (text, following)
+
+
+def test_the_table_is_drawn_in_the_readers_language(said_at: Said) -> None:
+    """With a stand-in language whose words are all longer, the table is another image;
+    every word drawn is that language's, and none runs past the right edge."""
+    view = in_season(played(9, 0).view(None), "AM", "CrS", "2SY+3SK", "AY+CrL", "4MS", "5ML")
+    view = replace(view, leader="A")
+    english = draw_table(view, NAMES)
+    said_at.clear()
+    image = draw_table(view, NAMES, words=STAND_IN)
+    assert image.tobytes() != english.tobytes()
+    said = " | ".join(text for text, *_where in said_at)
+    for english_word in ("score", "collected", "in hand", "led this hand", "INDICATORS", "per"):
+        assert english_word not in said, english_word
+    for word in ("Punktestand", "0 gesammelt", "15 auf der Hand", "eröffnete die Hand"):
+        assert f"| {word} |" in said, word
+    assert "ANZEIGERKARTEN" in said and "FÜR JEDE" in said and "Alice IST AM ZUG" in said
+    assert "1 FRÜHERER ZUG" in said  # six plays, five shown: a plural
+    assert "EINE KARAWANE AUS EINER EINZIGEN KARTE" in said  # the plays beside their cards
+    within(said_at, 960)
+    assert inside(image)
+
+
+@pytest.mark.parametrize("over", [False, True])
+def test_far_longer_words_stay_inside_the_table(said_at: Said, over: bool) -> None:
+    """Words twice as long as the stand-in's are shortened or wrapped, never past the edge;
+    the names keep some room."""
+    if over:
+        view, event = finished("A")
+        image = draw_table(view, LONGEST, event, "", "Alice wins", TWICE)
+    else:
+        view = in_season(played(9, 0).view(None), "AM", "CrS", "2SY+3SK", "AY+CrL", "4MS", "5ML")
+        image = draw_table(replace(view, leader="A"), LONGEST, words=TWICE)
+    within(said_at, 960)
+    assert inside(image)
+    names = [text for text, *_where in said_at if text.startswith(("WWW", "Sir"))]
+    assert len(names) >= 2 and all(len(name) > 3 for name in names), names
+
+
+def test_the_end_of_a_hand_and_the_winner_in_the_readers_language(said_at: Said) -> None:
+    """The hand's score under the table, the WINNER mark and the game's end, all in the
+    reader's language, and nothing past the right edge."""
+    view, event = finished("A")
+    image = draw_table(view, NAMES, event, "", "Alice wins", STAND_IN)
+    said = " | ".join(text for text, *_where in said_at)
+    assert "ERGEBNIS DER RUNDE 1" in said and "| GEWINNER |" in said and "DAS SPIEL" in said
+    assert "| WINNER |" not in said and "game over" not in said
+    within(said_at, 960)
+    assert inside(image)
+    assert draw_table(view, NAMES, event, "", "Alice wins").tobytes() != image.tobytes()
+
+
+def test_a_name_the_font_cannot_draw_is_the_players_in_the_readers_language(
+    said_at: Said,
+) -> None:
+    draw_table(played(9, 0).view(None), {"A": "\u6f22\u5b57", "B": "Bob"}, words=STAND_IN)
+    assert any(text.startswith("Spieler") for text, *_where in said_at)
+    said_at.clear()
+    draw_table(played(9, 0).view(None), {"A": "\u6f22\u5b57", "B": "Bob"})
+    assert any(text == "Player A" for text, *_where in said_at)
+
+
+def test_the_hand_is_drawn_in_the_readers_language(said_at: Said) -> None:
+    """The hand's title, its count and the empty hand's words are the reader's, and fit."""
+    view = played(1, 0).view("A")
+    english = render_hand(view, frozenset({0}))
+    assert render_hand(view, frozenset({0}), ENGLISH) == english
+    said_at.clear()
+    image = draw_hand(view, frozenset({0}), STAND_IN)
+    said = [text for text, *_where in said_at]
+    assert any(text.startswith("DEINE HAND") for text in said), said
+    assert "15 KARTEN IN DER HAND" in said
+    assert not any("Your hand" in text or "cards" in text for text in said)
+    assert style.encode(image) != english
+    within(said_at, image.width)
+    assert inside(image)
+    said_at.clear()
+    empty = draw_hand(replace(view, hand=()), words=STAND_IN)
+    said = [text for text, *_where in said_at]
+    assert "0 KARTEN IN DER HAND" in said and any(t.startswith("KEINE EINZIGE") for t in said)
+    within(said_at, empty.width)
+    assert inside(empty)
+
+
+def test_a_hand_of_one_card_says_card(said_at: Said) -> None:
+    """The hand's count is a plural: "1 card", "2 cards"."""
+    view = played(1, 0).view("A")
+    draw_hand(replace(view, hand=view.hand[:1]))
+    draw_hand(replace(view, hand=view.hand[:2]))
+    said = [text for text, *_where in said_at]
+    assert "1 card" in said and "2 cards" in said

@@ -1,12 +1,18 @@
 """The tournament pictures (`bot.render.events`): the standings table and the knockout
-bracket, with the longest names, the most entrants, byes and withdrawals."""
+bracket, with the longest names, the most entrants, byes and withdrawals; their words said
+in the language they are given."""
 
 from __future__ import annotations
 
 import io
+from dataclasses import replace
+from typing import Any
 
+import pytest
 from PIL import Image
 
+from bot.i18n import ENGLISH, Catalogue
+from bot.render import events as drawing
 from bot.render.events import (
     BOX_H,
     BOX_W,
@@ -16,6 +22,7 @@ from bot.render.events import (
     ROW,
     WIDTH,
     bracket_png,
+    ranking_png,
     round_name,
     standings_png,
 )
@@ -114,3 +121,122 @@ def test_the_bracket_has_a_column_a_round_and_draws_byes() -> None:
     )
     assert inside.getcolors() == [(inside.width * inside.height, FELT)]
     assert image.getpixel((final_x, int(box_top + BOX_H / 2))) != FELT, "its outline"
+
+
+# ----- their words, in the language given -----------------------------------------------------
+
+
+class Marking(Catalogue):
+    """A language that says every message as its English in «»: what went through it shows
+    so."""
+
+    def text(self, message: str, context: str | None = None, /, **values: Any) -> str:
+        return "«" + ENGLISH.text(message, context, **values) + "»"
+
+    def plural(
+        self, one: str, other: str, count: int, context: str | None = None, /, **values: Any
+    ) -> str:
+        return "«" + ENGLISH.plural(one, other, count, context, **values) + "»"
+
+
+MARKING = Marking("xx", {}, lambda n: int(n != 1))
+LONGER = Catalogue(  # a stand-in language whose words are longer than the English
+    "xx",
+    {
+        (None, "Swiss · after round {round}"): "Schweizer System · nach der Runde {round}",
+        (None, "Player"): "Spielerin oder Spieler",
+        (None, "Points"): "Punkte",
+        (None, "BH-1"): "Buchholz",
+        (None, "{player} (withdrew)"): "{player} (zurückgezogen)",
+        (None, "and {count} more"): ("und {count} weitere", "und {count} weitere"),
+    },
+    lambda n: int(n != 1),
+)
+
+
+NAMES = ("P", "W")  # the drawn texts that are names: the players' (P1...), the event's (WWW...)
+
+
+def drawn_words(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text the pictures draw from now on (names and figures too)."""
+    drawn: list[str] = []
+    draw = drawing.text
+
+    def recording(image: Image.Image, at: Any, words: str, *args: Any, **kwargs: Any) -> float:
+        drawn.append(words)
+        return draw(image, at, words, *args, **kwargs)
+
+    monkeypatch.setattr(drawing, "text", recording)
+    return drawn
+
+
+def swiss(players: int = 44) -> Event:
+    boards = [Board(1, b, 2 * b - 1, 2 * b, 10 + b, 1.0, False) for b in range(1, players // 2)]
+    return event("swiss", players, boards, left={players: 1})
+
+
+def test_the_standings_are_drawn_in_the_language_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    shown = swiss()
+    names = {p: f"P{p}" for p in range(1, 45)}
+    english = standings_png(shown, shown.standings(), names)
+    assert standings_png(shown, shown.standings(), names, words=ENGLISH) == english
+    longer = picture(standings_png(shown, shown.standings(), names, words=LONGER))
+    before = picture(english)
+    assert longer.size == before.size
+    title = (0, 30, WIDTH, HEAD)  # the subtitle: "Swiss · after round 1"
+    headings = (0, HEAD, WIDTH, HEAD + ROW)  # Player, Points, the tie-breaks
+    last = (0, HEAD + ROW * (MOST_ROWS + 1), WIDTH, HEAD + ROW * (MOST_ROWS + 2))  # and 4 more
+    for box in (title, headings, last):
+        assert longer.crop(box).tobytes() != before.crop(box).tobytes(), box
+    drawn = drawn_words(monkeypatch)
+    standings_png(shown, shown.standings(), names, words=MARKING)
+    words = {w for w in drawn if any(c.isalpha() for c in w) and not w.startswith(NAMES)}
+    assert words == {
+        "«Swiss · after round 1»",
+        "«Player»",
+        "«Points»",
+        "«BH-1»",
+        "«SB»",
+        "«DE»",
+        "«and 4 more»",
+    }, words
+
+
+def test_the_standings_say_their_state_and_withdrawals(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn = drawn_words(monkeypatch)
+    boards = [Board(1, 1, 1, 2, 11, 1.0, False), Board(1, 2, 3, None, None, 1.0, False)]
+    shown = event("round-robin", 3, boards, left={2: 1})
+    standings_png(shown, shown.standings(), {1: "Ann"}, words=MARKING)
+    assert "«Round robin · after round 1»" in drawn
+    assert "««a member» (withdrew)»" in drawn, drawn
+    assert "«DE»" in drawn or "«SB»" in drawn  # its tie-breaks' headings
+    drawn.clear()
+    finished = replace(shown, tournament=replace(shown.tournament, status="finished"))
+    standings_png(finished, finished.standings(), {1: "Ann"})
+    assert "Round robin · final standings" in drawn
+
+
+def test_the_bracket_is_drawn_in_the_language_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    players = 6
+    seeds = list(range(1, players + 1))
+    boards = [Board(1, 1, 3, 6, 11, 1.0, False), Board(1, 2, 4, 5, 12, None, False)]
+    shown = event("knockout", players, boards)
+    bracket = knockout(seeds, shown.history)
+    names = {p: f"P{p}" for p in seeds[:-1]}
+    english = bracket_png(shown, bracket, names)
+    assert bracket_png(shown, bracket, names, words=ENGLISH) == english
+    drawn = drawn_words(monkeypatch)
+    bracket_png(shown, bracket, names, words=MARKING)
+    words = [w for w in drawn if any(c.isalpha() for c in w) and not w.startswith(NAMES)]
+    assert "«Knockout · round 1 being played»" in words
+    assert {"«Quarter-finals»", "«Semi-finals»", "«Final»"} <= set(words)
+    assert {"«a bye»", "«a member»"} <= set(words), words
+    assert all(w.startswith("«") for w in words), words
+    assert round_name(0, 16, MARKING) == "«Round 1»"
+
+
+def test_a_ranking_is_drawn_in_the_language_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn = drawn_words(monkeypatch)
+    rows = [(1, "Ann", "1510", "3-1-0"), (2, "", "1490", "1-3-0")]
+    ranking_png("", "the final top ten", rows, words=MARKING)
+    assert {"«Season»", "«Player»", "«Rating»", "«W-L-D»", "«a member»"} <= set(drawn), drawn
