@@ -114,7 +114,7 @@ def hands(words: Catalogue = ENGLISH) -> list[tuple[str, Image.Image]]:
 def decktet_images(words: Catalogue = ENGLISH) -> list[tuple[str, Image.Image]]:
     """Decktet Caravan: a table mid-season (the first with two plays), the player to
     move's hand with two cards chosen, and the table just after the first hand ended;
-    greedy plays from seed 12 (the footer's words in `words`'s language)."""
+    greedy plays from seed 12 (their words in `words`'s language)."""
     game = DecktetGame.new(seed=12)
     rng = random.Random(1)
     player = GreedyPlayer()
@@ -124,11 +124,11 @@ def decktet_images(words: Catalogue = ENGLISH) -> list[tuple[str, Image.Image]]:
         event = game.play(player.choose(game.view(game.mover), rng))
         if not images and len(game.season) >= 2:
             note = words.say(decktet.describe(event, NAMES))
-            images.append(("decktet-midseason", draw_decktet(game.view(None), NAMES, event, note)))
-            images.append(
-                ("decktet-hand", draw_decktet_hand(game.view(game.mover), frozenset({1, 2})))
-            )
-    images.append(("decktet-hand-over", draw_decktet(game.view(None), NAMES, event)))
+            table = draw_decktet(game.view(None), NAMES, event, note, words=words)
+            images.append(("decktet-midseason", table))
+            hand = draw_decktet_hand(game.view(game.mover), frozenset({1, 2}), words)
+            images.append(("decktet-hand", hand))
+    images.append(("decktet-hand-over", draw_decktet(game.view(None), NAMES, event, words=words)))
     return images
 
 
