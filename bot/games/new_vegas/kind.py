@@ -70,7 +70,7 @@ class NewVegas:
                     "Your deck {deck} cannot be used with `{preset}` rules: {reason}",
                     deck=quote(deck.name),
                     preset=preset,
-                    reason=engine_reason(error),  # the engine's R1, in English
+                    reason=engine_reason(error),
                 )
             ) from None
 
