@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from bot.i18n import ENGLISH, Catalogue, Joined, Said, Text, _
+from bot.i18n import ENGLISH, LANGUAGES, SOURCE, ByLanguage, Catalogue, Joined, Said, Text, _
 from bot.render.cardart import ASSETS
 from bot.render.figures import draw_decktet_examples, draw_examples, render
 from engine import parse_cards
@@ -206,20 +206,30 @@ def topic_text(name: str, words: Catalogue = ENGLISH) -> str:
     return words.say(topic_said(name))
 
 
+def decktet_paragraphs(language: str = SOURCE) -> tuple[str, ...]:
+    """Decktet Caravan's rules in short in `language`, from their own file (without its
+    licence header): its paragraphs, one a line."""
+    return tuple(decktet_texts()[language].split("\n"))
+
+
 @cache
-def decktet_paragraphs() -> tuple[str, ...]:
-    """Decktet Caravan's rules in short, from their own file (without its licence header):
-    its paragraphs, one a line, each the English of a message."""
-    text = DECKTET_TEXT.read_text(encoding="utf-8")
-    return tuple(text.split("-->", 1)[1].strip().split("\n"))
+def decktet_texts() -> dict[str, str]:
+    """Decktet Caravan's rules in short, by language: English's file, and each language's
+    translation beside it (`decktet-caravan.<language>.md`) where there is one. They are
+    files of their own, not catalogue messages: P.D. Magnus's text is shared under CC BY-NC-SA
+    3.0, and so is each translation of it, unlike the rest of the project."""
+    texts = {}
+    for language in LANGUAGES:
+        path = DECKTET_TEXT.with_suffix(f".{language}.md") if language != SOURCE else DECKTET_TEXT
+        if path.exists():
+            texts[language] = path.read_text(encoding="utf-8").split("-->", 1)[1].strip()
+    return texts
 
 
 def decktet_said() -> Text:
-    """Decktet Caravan's rules in short, each paragraph said in the reader's language where
-    its catalogue has it, else in English. The file's text is not marked with `_()`, so the
-    template has its paragraphs only if `bot.translator` adds them (from
-    `decktet_paragraphs`); a translation of them is shared under the file's own licence."""
-    return Joined([Text(paragraph, {}) for paragraph in decktet_paragraphs()], "\n")
+    """Decktet Caravan's rules in short, in the reader's language where it has a
+    translation (`decktet_texts`), else in English."""
+    return ByLanguage(decktet_texts())
 
 
 DECKTET_PICTURE = _("Decktet Caravan: caravans and bandits")

@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 import gettext
 import string
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -82,6 +82,8 @@ class Catalogue:
             return said
         if isinstance(said, Joined):
             return said.separator.join(self.say(part) for part in said.parts)
+        if isinstance(said, ByLanguage):
+            return said.texts.get(self.language) or said.message
         if isinstance(said, Fitting):
             ways = [self.say(way) for way in said.ways]
             return next((way for way in ways if len(way) <= said.limit), ways[-1][: said.limit])
@@ -202,6 +204,27 @@ class Fitting(Text):
 
     def __hash__(self) -> int:
         return hash(self.ways)
+
+
+class ByLanguage(Text):
+    """A text written whole in each language (not made of catalogue messages): the
+    reader's language's, else English's. For a text kept in files of its own, such as a
+    rules summary shared under another licence than the catalogues."""
+
+    __slots__ = ("texts",)
+
+    def __init__(self, texts: Mapping[str, str]) -> None:
+        super().__init__(texts.get(SOURCE, ""), {})
+        self.texts = dict(texts)
+
+    def __repr__(self) -> str:
+        return f"ByLanguage({sorted(self.texts)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ByLanguage) and self.texts == other.texts
+
+    def __hash__(self) -> int:
+        return hash(tuple(sorted(self.texts.items())))
 
 
 def listed(items: Sequence[Text | str]) -> Text | str:
