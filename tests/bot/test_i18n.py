@@ -166,3 +166,50 @@ async def test_discord_receives_the_commands_in_every_language() -> None:
         "ru",
         "it",
     }
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_button_label_fits_discord_in_every_language(language: str) -> None:
+    from bot.i18n import _
+    from bot.views import items
+
+    words = catalogue(language)
+    labels = [
+        label
+        for table in (
+            items.ANSWER_STYLES,
+            items.GAME_BUTTONS,
+            items.RESIGN_STEPS,
+            items.GAME_ACTIONS,
+            items.EVENT_BUTTONS,
+        )
+        for label, _style in table.values()
+    ]
+    labels.append(_("Pass"))
+    for label in labels:
+        said = words.say(label)
+        assert 1 <= len(said) <= 80, (label, said)  # Discord: 80 characters
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_thread_title_fits_discord_in_every_language(language: str) -> None:
+    from bot.records import GameInfo
+    from bot.views.panels import thread_title
+
+    words = catalogue(language)
+    longest = {"A": "W" * 32, "B": "M" * 32}
+    from engine import Rules
+
+    fields = {f: None for f in GameInfo.__dataclass_fields__}
+    fields.update(players=(1, 2), rules=Rules("new-vegas"), ai_level="hard")
+    for event, status, winner in (
+        (None, "active", None),
+        ("Cup, round 2", "finished", "B"),
+        ("E" * 100 + ", round 12", "finished", "A"),
+        (None, "abandoned", None),
+        (None, "finished", None),
+    ):
+        info = GameInfo(**{**fields, "event": event, "status": status, "winner": winner})
+        for over in (False, True):
+            title = thread_title(info, longest, over, winner, words)
+            assert 1 <= len(title) <= 100, title  # Discord: a thread's name

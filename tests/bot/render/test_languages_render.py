@@ -50,3 +50,34 @@ def test_the_worst_case_table_draws_in_every_language(language: str) -> None:
     final = words.say(KIND.ending(game.view(None), LONGEST))
     image, _drawn = draw_table(game.view(None), LONGEST, event.public(), note, final, words)
     assert image.width == WIDTH
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_every_picture_with_words_draws_in_every_language(language: str) -> None:
+    """The hand, Decktet Caravan's table and hand, the rules pictures and the rating chart,
+    drawn with each language's words: whole PNGs, each differing from the English where
+    its words do."""
+    from bot.games.decktet.kind import KIND as DECKTET
+    from bot.help import TOPICS, topic_image
+    from bot.render.figures import draw_rating_chart, render
+    from engine import Game, Rules
+    from engine.decktet import DecktetGame, DecktetRules
+
+    words = catalogue(language)
+    png = b"\x89PNG"
+    view = Game.new(Rules("new-vegas"), seed=7).view("A")
+    hands = [KIND.hand_png(view, None, w) for w in (words, catalogue("en"))]
+    decktet = DecktetGame.new(DecktetRules(2), seed=3)
+    seat = decktet.view(decktet.mover)
+    tables = [
+        DECKTET.table_png(decktet.view(None), {"A": "Al", "B": "Bo"}, None, "", None, w)
+        for w in (words, catalogue("en"))
+    ]
+    decktet_hands = [DECKTET.hand_png(seat, None, w) for w in (words, catalogue("en"))]
+    for pair in (hands, tables, decktet_hands):
+        assert all(p.startswith(png) for p in pair)
+        assert (pair[0] == pair[1]) == (language == "en")
+    for name in TOPICS:
+        assert topic_image(name, words).startswith(png)
+    chart = render(draw_rating_chart([1500, 1516, 1530, 1512], "Alice", words))
+    assert chart.startswith(png)
