@@ -20,27 +20,12 @@ from bot.ledger import Ledger
 from bot.records import Deck, GameInfo
 from bot.store.errors import TooMany
 from engine import Rules, parse_cards
+from tests.bot.standins import MARKING, Recorder, guarded
 
 CARDS = (
     "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ad 2d 3d 4d X"
 )
 DEFAULTS = SimpleNamespace(default_turn_seconds=24 * 60 * 60, game_threads=True)
-
-
-class Marking(Catalogue):
-    """A language that says every message as its English in «»: what went through it
-    shows so."""
-
-    def text(self, message: str, context: str | None = None, /, **values: Any) -> str:
-        return "«" + ENGLISH.text(message, context, **values) + "»"
-
-    def plural(
-        self, one: str, other: str, count: int, context: str | None = None, /, **values: Any
-    ) -> str:
-        return "«" + ENGLISH.plural(one, other, count, context, **values) + "»"
-
-
-MARKING = Marking("xx", {}, lambda n: int(n != 1))
 
 
 def standin(messages: dict[str, str]) -> Catalogue:
@@ -107,26 +92,6 @@ def test_the_settings_are_said_in_the_readers_language() -> None:
     assert "jedem Kanal" in shown and ": ja\n" in shown and "Français (die des Servers)" in shown
     saved = MARKING.say(admin.saved(admin.settings_text(DEFAULTS, {})))  # type: ignore[arg-type]
     assert saved.startswith("«Saved.»\n«**Caravan on this server**")
-
-
-class Recorder:
-    """An interaction's answers, as sent."""
-
-    def __init__(self) -> None:
-        self.sent: list[tuple[str, dict[str, Any]]] = []
-
-    async def send_message(self, text: str, **options: Any) -> None:
-        self.sent.append((text, options))
-
-    async def send(self, text: str, **options: Any) -> None:
-        self.sent.append((text, options))
-
-    async def defer(self, **options: Any) -> None:
-        return None
-
-
-async def guarded(interaction: Any, name: str, work: Coroutine[Any, Any, None]) -> None:
-    await work
 
 
 def asked(*, admin_rights: bool = True) -> Any:

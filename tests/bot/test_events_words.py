@@ -8,7 +8,6 @@ catalogue shows unmarked."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine
 from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
@@ -38,22 +37,7 @@ from bot.views.events import (
     standings_alt,
     standings_panel,
 )
-
-
-class Marking(Catalogue):
-    """A language that says every message as its English in «»: what went through it
-    shows so."""
-
-    def text(self, message: str, context: str | None = None, /, **values: Any) -> str:
-        return "«" + ENGLISH.text(message, context, **values) + "»"
-
-    def plural(
-        self, one: str, other: str, count: int, context: str | None = None, /, **values: Any
-    ) -> str:
-        return "«" + ENGLISH.plural(one, other, count, context, **values) + "»"
-
-
-MARKING = Marking("xx", {}, lambda n: int(n != 1))
+from tests.bot.standins import MARKING, Recorder, guarded
 
 
 def event(
@@ -209,26 +193,6 @@ def test_the_formats_refusals_are_whole_sentences() -> None:
 
 
 # ----- the cog: each answer in the asking member's language ------------------------------------
-
-
-class Recorder:
-    """An interaction's answers, as sent."""
-
-    def __init__(self) -> None:
-        self.sent: list[tuple[str, dict[str, Any]]] = []
-
-    async def send_message(self, text: str, **options: Any) -> None:
-        self.sent.append((text, options))
-
-    async def send(self, text: str, **options: Any) -> None:
-        self.sent.append((text, options))
-
-    async def defer(self, **options: Any) -> None:
-        return None
-
-
-async def guarded(interaction: Any, name: str, work: Coroutine[Any, Any, None]) -> None:
-    await work
 
 
 def asked(user: int = 1, guild_id: int = 10) -> Any:

@@ -29,6 +29,7 @@ from bot.render.events import (
 from bot.render.style import BAND, FELT
 from bot.tournament import knockout
 from bot.tournament.records import Board, Entrant, Event, Tournament
+from tests.bot.standins import MARKING
 
 LONG = "W" * 32  # the widest name a member can have
 
@@ -126,20 +127,6 @@ def test_the_bracket_has_a_column_a_round_and_draws_byes() -> None:
 # ----- their words, in the language given -----------------------------------------------------
 
 
-class Marking(Catalogue):
-    """A language that says every message as its English in «»: what went through it shows
-    so."""
-
-    def text(self, message: str, context: str | None = None, /, **values: Any) -> str:
-        return "«" + ENGLISH.text(message, context, **values) + "»"
-
-    def plural(
-        self, one: str, other: str, count: int, context: str | None = None, /, **values: Any
-    ) -> str:
-        return "«" + ENGLISH.plural(one, other, count, context, **values) + "»"
-
-
-MARKING = Marking("xx", {}, lambda n: int(n != 1))
 LONGER = Catalogue(  # a stand-in language whose words are longer than the English
     "xx",
     {
