@@ -2,6 +2,7 @@
 the deadline sweeps; on one database, by one bot process or by several.
 
     python benchmarks/bot_load.py [--games 200] [--database-url URL] [--processes N]
+        [--metrics [--scrape-every S] [--scrape FILE]]
 
 The real bot runs in SimCord's in-memory Discord (SimCord delivers one interaction at a
 time, as one shard sees them in order). `--games` pairs of members each start a game; the
@@ -28,6 +29,12 @@ the largest process, which holds SimCord too), `db_mb` (the database), `errors` 
 SimCord recorded, plus answers that were the "something went wrong" apology) and
 `stuck_games` (games not over in the database, or whose thread does not end with the final
 table); targets: 0 and 0, move p99 under 250 ms.
+
+`--metrics`: each bot process with its metrics on (`CARAVAN_METRICS_PORT`, any free port)
+and its `/metrics` scraped every `--scrape-every` seconds (15, Prometheus's default) during
+the play (`bot_latency.scraping`), to compare with a run without. `--scrape FILE` (one
+process) also writes what the dashboard's first panels read from each scrape (moves, the
+latency histogram's buckets, errors, games in progress), for `docs/dashboard.py` to plot.
 """
 
 from __future__ import annotations
@@ -44,9 +51,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot_latency import percentile  # this folder's sibling script
+from bot_latency import percentile, scraping  # this folder's sibling script
+from prometheus_client.parser import text_string_to_metric_families
 
 from bot.guard import OOPS
+from bot.i18n import ENGLISH
 from bot.simulate import Timings, opened, panel_of, play_turn, restart, start_many
 from bot.store import open_store
 from bot.store.url import parse, sqlite_url
@@ -61,37 +70,73 @@ async def look_around(t: Any, member: Any) -> list[Any]:
     ]
 
 
+def dashboard_figures(when: float, text: str) -> dict[str, Any]:
+    """What the dashboard's first panels read from one scrape."""
+    moves = errors = games = 0.0
+    buckets: dict[str, float] = {}
+    for family in text_string_to_metric_families(text):
+        for sample in family.samples:
+            if sample.name == "caravan_moves_total":
+                moves += sample.value
+            elif sample.name == "caravan_interaction_seconds_bucket":
+                le = sample.labels["le"]
+                buckets[le] = buckets.get(le, 0.0) + sample.value
+            elif sample.name == "caravan_store_errors_total" or (
+                sample.name == "caravan_interactions_total" and sample.labels["outcome"] == "failed"
+            ):
+                errors += sample.value
+            elif sample.name == "caravan_games_in_progress":
+                games += sample.value
+    return {"t": when, "moves": moves, "buckets": buckets, "errors": errors, "games": games}
+
+
 async def world(
-    games: int, url: str, index: int, processes: int, keep: bool = True
+    games: int,
+    url: str,
+    index: int,
+    processes: int,
+    keep: bool = True,
+    metrics: bool = False,
+    scrape_to: Path | None = None,
+    every: float = 15.0,
 ) -> dict[str, Any]:
     """One bot process's share: its games played out, restarted, swept, checked."""
     sharding: dict[str, Any] = {}
     if processes > 1:
         sharding = {"shards": str(index), "shard_count": processes}
-    async with opened(url, guild_shard=index if sharding else None, later=index, **sharding) as t:
-        started = await start_many(t, games)
-        deserted = await start_many(t, max(1, games // 20), prefix="Idle", turn=300)
-        rng = random.Random(index + 1)
-        timings = Timings()
-        answers: list[Any] = []
-        live = list(started)
-        began = time.time()
-        extra = 0
-        rounds = 0
-        for thread, players in deserted:
-            for _ in range(3):
-                await play_turn(t, thread, rng, players)
-        kept: dict[int, Any] = {}  # each player's panel, kept open as the bot's follow
-        while live:
-            rounds += 1
-            for thread, players in list(live):
-                if not await play_turn(t, thread, rng, players, timings, kept if keep else None):
-                    live.remove((thread, players))
-            if rounds == 20:
-                for _, players in started[: max(1, games // 4)]:
-                    answers += await look_around(t, players[0])
-                    extra += 3
-        ended = time.time()
+    if metrics:
+        sharding["metrics_port"] = 0
+    scrapes: list[tuple[float, float, str]] = []
+    where = index if processes > 1 else None
+    async with opened(url, guild_shard=where, later=index, **sharding) as t:
+        async with scraping(lambda: t.env.bot, every, scrapes):  # nothing without metrics
+            started = await start_many(t, games)
+            deserted = await start_many(t, max(1, games // 20), prefix="Idle", turn=300)
+            rng = random.Random(index + 1)
+            timings = Timings()
+            answers: list[Any] = []
+            live = list(started)
+            began = time.time()
+            extra = 0
+            rounds = 0
+            for thread, players in deserted:
+                for _ in range(3):
+                    await play_turn(t, thread, rng, players)
+            kept: dict[int, Any] = {}  # each player's panel, kept open as the bot's follow
+            while live:
+                rounds += 1
+                for thread, players in list(live):
+                    if not await play_turn(
+                        t, thread, rng, players, timings, kept if keep else None
+                    ):
+                        live.remove((thread, players))
+                if rounds == 20:
+                    for _, players in started[: max(1, games // 4)]:
+                        answers += await look_around(t, players[0])
+                        extra += 3
+            ended = time.time()
+        if t.env.bot.exporter is not None:  # SimCord never closes a bot, which would stop it
+            await t.env.bot.exporter.stop()
         await restart(t, **sharding)
         for _ in range(3):  # each minute's sweep runs
             await t.env.advance_time(5 * 60)
@@ -102,9 +147,15 @@ async def world(
         )
         every = started + deserted
         unfinished = sum("Game over" not in th.history()[-1].content for th, _ in every)
-        apologies = sum(OOPS in (a.content or "") for a in answers)
+        apology = ENGLISH.say(OOPS)  # SimCord's members read English
+        apologies = sum(apology in (a.content or "") for a in answers)
         errors = len(t.env.errors) + apologies
         t.env.errors.clear()
+        if t.env.bot.exporter is not None:
+            await t.env.bot.exporter.stop()
+    if scrape_to is not None:
+        figures = [dashboard_figures(when, text) for when, _, text in scrapes]
+        scrape_to.write_text(json.dumps({"began": began, "scrapes": figures}))
     return {
         "began": began,
         "ended": ended,
@@ -113,15 +164,19 @@ async def world(
         "errors": errors,
         "stuck": int(rows[0]["n"]) + unfinished,
         "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "scrape_ms": [ms for _, ms, _ in scrapes],
     }
 
 
-def in_processes(games: int, url: str, processes: int, every: bool) -> list[dict[str, Any]]:
+def in_processes(
+    games: int, url: str, processes: int, every: bool, metrics: bool, scrape_every: float
+) -> list[dict[str, Any]]:
     """Run each process's share as its own OS process (this script, `--world i`)."""
     with tempfile.TemporaryDirectory() as folder:
         reports = [Path(folder) / f"world{i}.json" for i in range(processes)]
         command = [sys.executable, __file__, f"--database-url={url}", f"--games={games}"]
         command += ["--open-every-turn"] if every else []
+        command += ["--metrics", f"--scrape-every={scrape_every}"] if metrics else []
         children = [
             subprocess.Popen(
                 [*command, f"--processes={processes}", f"--world={i}", f"--report={reports[i]}"]
@@ -168,6 +223,10 @@ def report(games: int, processes: int, worlds: list[dict[str, Any]], url: str) -
     print(f"db_mb: {megabytes:.1f} MB")
     print(f"errors: {sum(w['errors'] for w in worlds)} count")
     print(f"stuck_games: {max(active, sum(w['stuck'] for w in worlds))} count")
+    scrapes = [ms for w in worlds for ms in w["scrape_ms"]]
+    if scrapes:
+        print(f"scrapes: {len(scrapes)} count")
+        print(f"scrape_ms_p50: {percentile(scrapes, 50):.1f} ms")
 
 
 def main() -> None:
@@ -180,24 +239,43 @@ def main() -> None:
         action="store_true",
         help="players press Your hand every turn (default: they keep their panel open)",
     )
+    parser.add_argument("--metrics", action="store_true", help="metrics on, and scraped")
+    parser.add_argument("--scrape-every", type=float, default=15.0, help="seconds (15)")
+    parser.add_argument("--scrape", type=Path, help="with --metrics: the dashboard's figures")
     parser.add_argument("--world", type=int, help=argparse.SUPPRESS)  # one child's index
     parser.add_argument("--report", type=Path, help=argparse.SUPPRESS)  # where it writes
     args = parser.parse_args()
     if args.processes > 1 and not (args.database_url and parse(args.database_url).shared):
         parser.error("--processes above 1 needs --database-url postgresql://... (SQLite: one)")
+    if args.scrape and (not args.metrics or args.processes > 1):
+        parser.error("--scrape needs --metrics and one process")
     share = args.games // args.processes
     if args.world is not None:
         keep = not args.open_every_turn
-        found = asyncio.run(world(share, args.database_url, args.world, args.processes, keep))
+        found = asyncio.run(
+            world(
+                share,
+                args.database_url,
+                args.world,
+                args.processes,
+                keep,
+                args.metrics,
+                every=args.scrape_every,
+            )
+        )
         args.report.write_text(json.dumps(found))
         return
     with tempfile.TemporaryDirectory() as folder:
         url = args.database_url or sqlite_url(Path(folder) / "caravan.db")
         if args.processes > 1:
-            worlds = in_processes(args.games, url, args.processes, args.open_every_turn)
+            every = args.open_every_turn
+            worlds = in_processes(
+                args.games, url, args.processes, every, args.metrics, args.scrape_every
+            )
         else:
             keep = not args.open_every_turn
-            worlds = [asyncio.run(world(args.games, url, 0, 1, keep))]
+            alone = world(args.games, url, 0, 1, keep, args.metrics, args.scrape, args.scrape_every)
+            worlds = [asyncio.run(alone)]
         report(share * args.processes, args.processes, worlds, url)
 
 

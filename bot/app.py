@@ -28,7 +28,9 @@ from bot.cogs.help import Help
 from bot.cogs.standing import Standing
 from bot.cogs.timers import Timers
 from bot.commands import AdminCommands, CaravanCommands, Cogs
+from bot.exporter import Exporter
 from bot.guard import Guard
+from bot.metrics import Metrics
 from bot.names import Names
 from bot.pace import Pace
 from bot.poster import Poster
@@ -73,7 +75,10 @@ class CaravanBot(commands.AutoShardedBot):
         self._service: GameService | None = None
         self.names = Names(self)
         pace = Pace(settings.max_presses_per_second, settings.max_challenges_per_minute)
-        self.guard = Guard(pace, self.names)
+        # Prometheus metrics and the health probes, only with a port (`bot.exporter`)
+        metrics = self.metrics = Metrics() if settings.metrics_port is not None else None
+        self.exporter: Exporter | None = None
+        self.guard = Guard(pace, self.names, metrics)
         self.ai: AiTurns | None = None
         # the cogs the persistent components hand their presses to (`bot.views.items`)
         self.games: Games | None = None
@@ -95,10 +100,13 @@ class CaravanBot(commands.AutoShardedBot):
         return self._service
 
     async def setup_hook(self) -> None:
-        self.store = await open_store(self.settings.database, self.settings.database_pool_size)
+        self.store = await open_store(
+            self.settings.database, self.settings.database_pool_size, self.metrics
+        )
         log.info("database: %s", self.store.url.shown)
         service = self._service = GameService(self.store, self.settings, self.clock)
         await self._wire(service)
+        await self._serve_metrics()
         await self.tree.set_translator(CommandTranslator())  # the commands in each language
         # Commands are registered by `caravan-bot sync`; for development, by the one process
         # that serves every shard (never by each of several processes).
@@ -116,7 +124,10 @@ class CaravanBot(commands.AutoShardedBot):
         names, guard = self.names, self.guard
         tournaments = Tournaments(service.store, service, self.settings, self.clock)
         seasons = Seasons(service.store, self.clock)
-        poster = Poster(self, service, names, LivePanels(self.clock), tournaments)
+        live = LivePanels(self.clock)
+        if self.metrics is not None:
+            self.metrics.hand_panels_open.set_function(live.count)
+        poster = Poster(self, service, names, live, tournaments)
         ai = self.ai = AiTurns(service, poster, self.wait_until_ready)
         self.games = Games(service, poster, ai, guard)
         self.hands = Hands(service, poster, ai, names, guard)
@@ -145,6 +156,30 @@ class CaravanBot(commands.AutoShardedBot):
         self.add_dynamic_items(*items.ALL_ITEMS)
         ai.start()
 
+    async def _serve_metrics(self) -> None:
+        """Start `/metrics`, `/healthz` and `/readyz` when a port is set. A port this
+        process cannot listen on (another process has it: the bot running while
+        `caravan-bot sync` starts, say) is logged and the bot goes on without them."""
+        port = self.settings.metrics_port
+        if self.metrics is None or port is None:
+            return
+        host = self.settings.metrics_host
+        exporter = Exporter(
+            self,
+            self.metrics,
+            lambda: self.store,
+            self.clock,
+            lambda: self.guard.stopping,
+            host,
+            port,
+        )
+        try:
+            await exporter.start()
+        except OSError as error:
+            log.error("no metrics or health probes: cannot listen on %s:%d (%s)", host, port, error)
+            return
+        self.exporter = exporter
+
     async def sync_commands(self, guild_id: int | None = None) -> list[str]:
         """Register the slash commands with Discord: with one server (at once) or globally
         (Discord may take up to an hour to show changes). Returns the names registered."""
@@ -162,6 +197,9 @@ class CaravanBot(commands.AutoShardedBot):
         if self.store is not None:
             await self.store.close()
             self.store = None
+        if self.exporter is not None:  # last: /readyz says why it is not ready until then
+            await self.exporter.stop()
+            self.exporter = None
 
 
 def create_bot(settings: Settings, clock: Callable[[], float] = utc_clock) -> CaravanBot:

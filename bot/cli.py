@@ -4,10 +4,13 @@
     caravan-bot run --shards 0-3 --shard-count 8    one of several processes (PostgreSQL)
     caravan-bot sync [--guild ID]   register the slash commands (with one server, or globally)
     caravan-bot migrate-db --to postgresql://...   move the SQLite database up to PostgreSQL
+    caravan-bot backup --to FILE [--force]      a consistent copy of the SQLite database, live
+    caravan-bot restore --from FILE [--force]   put a backup in its place (the bot stopped)
     caravan-bot local [--port N]    the real bot in SimCord's simulated Discord, in a browser
 
 Every subcommand builds the bot with `bot.app.create_bot(settings)`. A missing or malformed
-setting stops it with one line saying which.
+setting stops it with one line saying which. `run` stops cleanly on SIGTERM or SIGINT
+(`bot.stopping`).
 """
 
 from __future__ import annotations
@@ -16,18 +19,24 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import sqlite3
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from urllib.parse import parse_qsl, urlsplit
 
 import aiohttp
 import discord
 
-from bot.app import create_bot
+from bot.app import CaravanBot, create_bot
+from bot.backup import BackupError, backup, postgres_lines, restore
 from bot.local import serve_local
+from bot.logs import CaravanHandler, configure
 from bot.moving import move_database
 from bot.settings import Settings, SettingsError, load_settings
+from bot.stopping import serve
 from bot.store import BadUrl, StoreError, open_store, parse
+from bot.store.url import SQLITE, DatabaseUrl
 
 log = logging.getLogger("caravan")
 NO_TOKEN = (
@@ -37,12 +46,27 @@ NO_TOKEN = (
 
 
 def _logging(settings: Settings) -> None:
-    logging.basicConfig(
-        level=settings.log_level,
-        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
-    )
-    if settings.log_level != "DEBUG":
-        logging.getLogger("discord").setLevel(logging.WARNING)
+    """Log lines as the settings ask (`bot.logs`: text or JSON), with the token and the
+    database password masked wherever they would appear. Like `logging.basicConfig`, it
+    leaves the handlers alone where whoever runs the command already set them up (a program
+    embedding it, pytest)."""
+    if any(not isinstance(h, CaravanHandler) for h in logging.getLogger().handlers):
+        logging.getLogger("discord").setLevel(
+            logging.DEBUG if settings.log_level == "DEBUG" else logging.WARNING
+        )
+        return
+    configure(settings.log_level, settings.log_format, _secrets(settings))
+
+
+def _secrets(settings: Settings) -> list[str]:
+    """The token, and the database password if the URL holds one."""
+    found = [settings.discord_token]
+    if settings.database_url:
+        with contextlib.suppress(ValueError):
+            parts = urlsplit(settings.database_url)
+            found.append(parts.password or "")
+            found += [v for k, v in parse_qsl(parts.query) if k.lower() == "password"]
+    return [secret for secret in found if secret]
 
 
 BAD_TOKEN = (
@@ -100,10 +124,17 @@ def run(settings: Settings) -> int:
         return _fail(error)
     bot = create_bot(settings)
     try:
-        bot.run(settings.discord_token, log_handler=None)
+        asyncio.run(_connected(bot, settings.discord_token))
     except Exception as error:
         return _fail(error)
     return 0
+
+
+async def _connected(bot: CaravanBot, token: str) -> None:
+    """The bot connected to Discord until it closes, or until SIGTERM or SIGINT stop it
+    cleanly (what `discord.Client.run` does, plus the clean stop)."""
+    async with bot:
+        await serve(bot, bot.start(token))
 
 
 async def _sync(settings: Settings, guild_id: int | None) -> list[str]:
@@ -140,6 +171,56 @@ def migrate_db(settings: Settings, source: str | None, target: str) -> int:
     return 0
 
 
+def backup_database(settings: Settings, target: Path, force: bool) -> int:
+    """`backup --to FILE`: a consistent copy of the SQLite database, while the bot runs."""
+    where = settings.database
+    if where.kind != SQLITE:
+        return _postgres_advice(where, str(target), "backup")
+    assert where.path is not None
+    try:
+        copied = backup(where.path, target, force)
+    except (BackupError, OSError, sqlite3.Error) as error:
+        print(f"caravan-bot: {_said(error)}", file=sys.stderr)
+        return 2
+    print(f"backed up {where.path} to {copied.summary()}")
+    return 0
+
+
+def restore_database(settings: Settings, source: Path, force: bool) -> int:
+    """`restore --from FILE`: a backup put in place of the SQLite database (bot stopped)."""
+    where = settings.database
+    if where.kind != SQLITE:
+        return _postgres_advice(where, str(source), "restore")
+    assert where.path is not None
+    try:
+        copied = restore(source, where.path, force)
+    except (BackupError, OSError, sqlite3.Error) as error:
+        print(f"caravan-bot: {_said(error)}", file=sys.stderr)
+        return 2
+    print(f"restored {source} as {copied.summary()}; start the bot")
+    return 0
+
+
+def _postgres_advice(where: DatabaseUrl, file: str, what: str) -> int:
+    """PostgreSQL has its own tools: the exact lines, without the password (exit 2: nothing
+    was done here)."""
+    dump, put_back = postgres_lines(where, file)
+    line = dump if what == "backup" else put_back
+    when = "while the bot runs" if what == "backup" else "with every bot process stopped"
+    print(
+        f"caravan-bot: {where.shown} is PostgreSQL: {what} it with PostgreSQL's own tool, "
+        f"{when} (the password from PGPASSWORD or ~/.pgpass):\n  {line}",
+        file=sys.stderr,
+    )
+    return 2
+
+
+def _said(error: BaseException) -> str:
+    if isinstance(error, OSError) and error.strerror:
+        return f"{error.strerror}: {error.filename}" if error.filename else error.strerror
+    return str(error)
+
+
 def local(settings: Settings, port: int | None) -> int:
     _logging(settings)
     with contextlib.suppress(KeyboardInterrupt):
@@ -166,6 +247,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     move_parser.add_argument(
         "--from", dest="source", help="the SQLite database (default: the bot's own setting)"
     )
+    backup_parser = commands.add_parser(
+        "backup", help="copy the SQLite database to FILE while the bot runs (a snapshot)"
+    )
+    backup_parser.add_argument("--to", dest="file", type=Path, required=True, help="the copy")
+    backup_parser.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    restore_parser = commands.add_parser(
+        "restore", help="put a backup in place of the SQLite database (stop the bot first)"
+    )
+    restore_parser.add_argument(
+        "--from", dest="file", type=Path, required=True, help="the backup to restore"
+    )
+    restore_parser.add_argument(
+        "--force", action="store_true", help="replace the database (kept as NAME.before-restore)"
+    )
     local_parser = commands.add_parser("local", help="play in a browser, no token needed")
     local_parser.add_argument("--port", type=int, help="the preview's port (default: any free)")
     local_parser.add_argument(
@@ -183,6 +278,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return local(settings, args.port)
         if args.command == "migrate-db":
             return migrate_db(load_settings(), args.source, args.to)
+        if args.command == "backup":
+            return backup_database(load_settings(), args.file, args.force)
+        if args.command == "restore":
+            return restore_database(load_settings(), args.file, args.force)
         if args.command == "run":
             given = {"shards": args.shards, "shard_count": args.shard_count}
             settings = load_settings(**{k: v for k, v in given.items() if v is not None})

@@ -14,6 +14,7 @@ import discord
 from bot.i18n import Catalogue, Said, catalogue, server_language
 from bot.names import Names
 from bot.records import AnyEvent, AnyView, Challenge, GameInfo, Outcome
+from bot.retry import owed
 from bot.service import GameService
 from bot.tournament.records import Event
 from bot.tournaments import Moved, Tournaments, split_label
@@ -91,6 +92,12 @@ class Poster:
         guild = self.client.get_guild(guild_id)
         return catalogue(server_language(setting, getattr(guild, "preferred_locale", None)))
 
+    async def owed_words(self, guild_id: int) -> Catalogue:
+        """`words`, for a post nobody will ask for again (a turn, a sweep's notice): tried
+        again while the database is away (`bot.retry.owed`), where an answer to a press
+        would rather say "try again"."""
+        return await owed(f"server {guild_id}'s language", lambda: self.words(guild_id))
+
     def forget_language(self, guild_id: int) -> None:
         """The server's language setting changed here: read it again."""
         self._languages.pop(guild_id, None)
@@ -108,15 +115,17 @@ class Poster:
     async def table(self, game_id: int) -> GameInfo:
         """Post the table as it stands, when no move led to it (a game's start, or an end
         by an admin or an unclaimed timeout); returns the game's record."""
-        info, view = await self.service.view(game_id, None)
+        info, view = await owed(f"reading game {game_id}", lambda: self.service.view(game_id, None))
         await self.turn(info, view, None)
         await self.follow(info, None)
         return info
 
     async def turn(self, info: GameInfo, view: AnyView, event: AnyEvent | None) -> None:
-        """Post the turn's message (table, words, buttons) and take the buttons off the last."""
+        """Post the turn's message (table, words, buttons) and take the buttons off the last.
+        What it reads and writes in the database is owed (`bot.retry.owed`): tried again
+        while the database is away, so the turn is posted once it is back."""
         names = await self.names.game(info)
-        words = await self.words(info.guild_id)
+        words = await self.owed_words(info.guild_id)
         panel = await turn_message(info, view, event, names, words)
         channel = await self.game_channel(info)
         kwargs: dict[str, Any] = {"file": panel.file, "allowed_mentions": pinging(*panel.pings)}
@@ -127,14 +136,23 @@ class Poster:
             # deleted, or too old: the buttons there are refused as stale anyway
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(info.message_id).edit(view=None)
-        await self.service.set_game_messages(info.id, message_id=message.id)
+        await owed(
+            f"recording game {info.id}'s message",
+            lambda: self.service.set_game_messages(info.id, message_id=message.id),
+        )
         over = not info.active or view.phase == "over"
         if over and isinstance(channel, discord.Thread):
             with contextlib.suppress(discord.HTTPException):
                 await channel.edit(name=thread_title(info, names, True, view.winner, words))
         if over and info.tournament_id is not None:  # an event's game: the event moves on
-            ended = info if not info.active else await self.service.game(info.id)
-            moved = await self.events.after_game(ended)
+            ended = (
+                info
+                if not info.active
+                else await owed(f"reading game {info.id}", lambda: self.service.game(info.id))
+            )
+            moved = await owed(
+                f"moving game {info.id}'s event on", lambda: self.events.after_game(ended)
+            )
             if moved is not None:
                 await self.event_moved(moved)
 
@@ -150,7 +168,9 @@ class Poster:
         names = await self.names.game(info)
 
         async def draw(user_id: int, words: Catalogue) -> Panel:
-            view = await self.service.view_of(info, user_id)
+            view = await owed(
+                f"game {info.id}'s hand panel", lambda: self.service.view_of(info, user_id)
+            )
             note = move_words(info, view, event, names)
             return await hand_panel(info, view, names, note=note, words=words)
 
@@ -169,7 +189,7 @@ class Poster:
         channel = self.client.get_channel(challenge.channel_id)
         if challenge.message_id is None or not isinstance(channel, discord.TextChannel):
             return
-        words = await self.words(challenge.guild_id)
+        words = await self.owed_words(challenge.guild_id)
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(challenge.message_id).edit(
                 content=words.say(challenge_text(challenge, "expired")), view=None
@@ -181,7 +201,7 @@ class Poster:
         """Post `said` in the game's thread, in the server's language, pinging `ping` (the
         player it is for)."""
         try:
-            text = (await self.words(info.guild_id)).say(said)
+            text = (await self.owed_words(info.guild_id)).say(said)
             channel = await self.game_channel(info)
             if view is None:
                 await channel.send(text, allowed_mentions=pinging(ping))

@@ -79,6 +79,14 @@ class Settings(BaseSettings):
     shards: str | None = Field(default=None, validation_alias=_names("shards"))
     dev_guild_id: int | None = Field(default=None, validation_alias=_names("dev_guild_id"))
     log_level: str = Field(default="INFO", validation_alias=_names("log_level"))
+    # text (as always) or json: one JSON object a line, with the shard, server, game and
+    # interaction where known (`bot.logs`)
+    log_format: str = Field(default="text", validation_alias=_names("log_format"))
+    # A stop (SIGTERM, SIGINT) waits this long at most for the interactions, computer's
+    # moves and sweep under way before it closes: under Compose's stop_grace_period (10 s)
+    stop_grace_seconds: float = Field(
+        default=7.0, ge=0, le=600, validation_alias=_names("stop_grace_seconds")
+    )
     challenge_expiry_seconds: int = Field(
         default=15 * 60, gt=0, validation_alias=_names("challenge_expiry_seconds")
     )
@@ -101,6 +109,14 @@ class Settings(BaseSettings):
     max_challenges_per_minute: int = Field(
         default=10, gt=0, validation_alias=_names("max_challenges_per_minute")
     )
+    # Prometheus metrics and the health probes (/metrics, /healthz, /readyz) on this port
+    # (0: any free port, for tests); unset, no server and nothing measured
+    metrics_port: int | None = Field(
+        default=None, ge=0, le=65535, validation_alias=_names("metrics_port")
+    )
+    # The address it listens on: this machine only by default; 0.0.0.0 in a container
+    # (the Dockerfile sets it), where only the ports published are reachable from outside
+    metrics_host: str = Field(default="127.0.0.1", validation_alias=_names("metrics_host"))
 
     @field_validator("log_level")
     @classmethod
@@ -109,6 +125,14 @@ class Settings(BaseSettings):
         if level not in logging.getLevelNamesMapping():
             raise ValueError("use DEBUG, INFO, WARNING or ERROR")
         return level
+
+    @field_validator("log_format")
+    @classmethod
+    def _known_format(cls, value: str) -> str:
+        form = value.strip().lower()
+        if form not in ("text", "json"):
+            raise ValueError("use text or json")
+        return form
 
     @field_validator("database_url")
     @classmethod
@@ -154,7 +178,7 @@ class Settings(BaseSettings):
             )
         return shards
 
-    @field_validator("dev_guild_id", "shard_count", mode="before")
+    @field_validator("dev_guild_id", "shard_count", "metrics_port", mode="before")
     @classmethod
     def _empty_is_none(cls, value: Any) -> Any:
         return None if value == "" else value

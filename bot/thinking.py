@@ -4,7 +4,9 @@ so a 0.9-second search never holds up other players' interactions. With `workers
 search runs in a thread instead (tests, and machines where a process costs too much).
 
 A worker imports only this module and the engine's players its kind names
-(`GameKind.players`), not the bot: it stays small."""
+(`GameKind.players`), not the bot: it stays small. With metrics on, each decision's time
+from the request to the answer (the worker's queue included) is observed by level
+(`caravan_ai_think_seconds`, `bot.metrics.WORK`)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import asyncio
 import importlib
 import multiprocessing
 import random
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
@@ -40,8 +43,14 @@ class AiWorker:
         return self._executor
 
     async def decide(self, players: str, level: str, view: Any, seed: str) -> str:
+        # imported here, in the bot's process: a worker importing this module stays small
+        from bot.metrics import WORK
+
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool(), decide, players, level, view, seed)
+        started = time.perf_counter()
+        move = await loop.run_in_executor(self._pool(), decide, players, level, view, seed)
+        WORK.thought(level, time.perf_counter() - started)
+        return move
 
     def close(self) -> None:
         if self._executor is not None:

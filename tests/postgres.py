@@ -39,6 +39,7 @@ class Server:
     port: int
     as_user: tuple[str, ...]
     password: str | None = None  # asked of TCP connections when set
+    options: str = ""  # the server's own (port, socket, fsync), to start it again
 
     def url(self, database: str = "postgres") -> str:
         secret = f":{self.password}" if self.password else ""
@@ -55,6 +56,18 @@ class Server:
             timeout=60,
         )
         return done.stdout.strip()
+
+    def stop(self) -> None:
+        """Stop the server at once, as a crash or an outage would (connections drop)."""
+        _, pg_ctl = binaries()
+        data = str(self.root / "data")
+        _run([*self.as_user, pg_ctl, "-D", data, "-m", "immediate", "-w", "stop"])
+
+    def start(self) -> None:
+        """Start the stopped server again, on the same port with the same options."""
+        _, pg_ctl = binaries()
+        data, log = str(self.root / "data"), str(self.root / "log")
+        _run([*self.as_user, pg_ctl, "-D", data, "-l", log, "-o", self.options, "-w", "start"])
 
     def create_database(self, name: str) -> str:
         """A new, empty database on this server (`name`: letters, digits, _); its URL."""
@@ -93,10 +106,11 @@ def throwaway_server(durable: bool = False, password: str | None = None) -> Iter
         as_user = ("runuser", "-u", "nobody", "--")
         shutil.chown(root, "nobody", "nogroup")
     data = root / "data"
-    server = Server(root, free_port(), as_user, password)
-    options = f"-p {server.port} -k {root} -c listen_addresses=127.0.0.1"
+    port = free_port()
+    options = f"-p {port} -k {root} -c listen_addresses=127.0.0.1"
     if not durable:
         options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    server = Server(root, port, as_user, password, options)
     started = False
     try:
         locale = "--locale=C.UTF-8" if _has_c_utf8() else "--no-locale"

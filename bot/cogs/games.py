@@ -159,7 +159,7 @@ class Games(commands.Cog):
             mine = words_for(interaction.locale)  # the member's own answer: their language
             await interaction.response.send_message(mine.say(rules_text(info)), ephemeral=True)
 
-        await self.guard(interaction, "rules", work())
+        await self.guard(interaction, "rules", work(), game=game_id)
 
     async def resign(self, interaction: Interaction, game_id: int, step: str) -> None:
         """`step`: "" asks first, "sure" resigns, "keep" takes the question back."""
@@ -190,7 +190,7 @@ class Games(commands.Cog):
             )
             await self.poster.after(outcome)
 
-        await self.guard(interaction, "resign", work())
+        await self.guard(interaction, "resign", work(), game=game_id)
 
     # ----- the end of a game: timeouts and rematches ------------------------------------------
 
@@ -204,7 +204,7 @@ class Games(commands.Cog):
             await interaction.response.edit_message(content=words.say(claimed), view=None)
             await self.poster.after(outcome)
 
-        await self.guard(interaction, "claim", work())
+        await self.guard(interaction, "claim", work(), game=game_id)
 
     async def rematch(self, interaction: Interaction, game_id: int) -> None:
         """The same rules, the same two players: a new challenge to the other player in the
@@ -217,7 +217,7 @@ class Games(commands.Cog):
             else:
                 await self._offer(interaction, new)
 
-        await self.guard(interaction, "rematch", work())
+        await self.guard(interaction, "rematch", work(), game=game_id)
 
     async def _offer(self, interaction: Interaction, challenge: Challenge) -> None:
         """Post a rematch's challenge in the game's channel."""

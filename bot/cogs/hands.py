@@ -39,7 +39,7 @@ class Hands(commands.Cog):
             await interaction.response.defer(ephemeral=True, thinking=True)
             await self._hand(interaction, info)
 
-        await self.guard(interaction, "hand", work())
+        await self.guard(interaction, "hand", work(), game=game_id)
 
     async def choose_card(
         self, interaction: Interaction, game_id: int, version: int, chosen: int, page: int = 0
@@ -65,14 +65,14 @@ class Hands(commands.Cog):
                 panel = await hand_panel(info, view, names, chosen, page, words=words)
             await self.poster.show(interaction, game_id, panel)
 
-        await self.guard(interaction, "choose-card", work())
+        await self.guard(interaction, "choose-card", work(), game=game_id)
 
     async def play(self, interaction: Interaction, game_id: int, version: int, move: str) -> None:
         async def work() -> None:
             await interaction.response.defer()
             await self._play(interaction, game_id, version, move)
 
-        await self.guard(interaction, "play", work())
+        await self.guard(interaction, "play", work(), game=game_id)
 
     async def _play(self, interaction: Interaction, game_id: int, version: int, move: str) -> None:
         """Play `move` for the interaction's user (already deferred) and show the result."""

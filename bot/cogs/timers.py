@@ -6,6 +6,7 @@ repeats one; each process keeps its own servers' (`Settings.shards`)."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
@@ -36,6 +37,7 @@ class Timers(commands.Cog):
         self.names = names
         self.ready = ready
         self.events = events
+        self._sweeping = asyncio.Lock()  # held by a sweep under way (see `halt`)
 
     async def cog_load(self) -> None:
         self.minutely.start()
@@ -43,13 +45,20 @@ class Timers(commands.Cog):
     async def cog_unload(self) -> None:
         self.minutely.cancel()
 
+    async def halt(self) -> None:
+        """For a clean stop: let a sweep under way finish (its notices posted: what it
+        marked as told in the database is told), then stop sweeping."""
+        async with self._sweeping:
+            self.minutely.cancel()
+
     @tasks.loop(seconds=60)
     async def minutely(self) -> None:
-        for chore in (self.expire_challenges, self.sweep_deadlines, self.sweep_events):
-            try:
-                await chore()
-            except Exception:
-                log.exception("%s failed", chore.__name__)
+        async with self._sweeping:
+            for chore in (self.expire_challenges, self.sweep_deadlines, self.sweep_events):
+                try:
+                    await chore()
+                except Exception:
+                    log.exception("%s failed", chore.__name__)
 
     @minutely.before_loop
     async def _ready_first(self) -> None:
@@ -87,7 +96,7 @@ class Timers(commands.Cog):
                 ),
                 waiting,
                 items.controls(
-                    items.GameAction(info.id, "claim", await self.poster.words(info.guild_id))
+                    items.GameAction(info.id, "claim", await self.poster.owed_words(info.guild_id))
                 ),
             )
         for outcome in found.claimed:

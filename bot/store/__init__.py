@@ -3,23 +3,31 @@ PostgreSQL for several processes; `open_store` opens the one a URL names."""
 
 from __future__ import annotations
 
+from bot.metrics import Metrics
 from bot.store.base import Store
 from bot.store.database import Database, StoreError
+from bot.store.measured import measured
 from bot.store.url import POSTGRESQL, BadUrl, DatabaseUrl, parse
 
 
-async def open_store(url: str | DatabaseUrl, pool_size: int = 10) -> Store:
+async def open_store(
+    url: str | DatabaseUrl, pool_size: int = 10, metrics: Metrics | None = None
+) -> Store:
     """Open (creating and migrating) the database `url` names: `StoreError` (or `BadUrl`)
-    in one line, without the password, when it cannot be used."""
+    in one line, without the password, when it cannot be used. With `metrics`, every call
+    is measured (`bot.store.measured`); without, the store is the backend's own."""
     where = parse(url) if isinstance(url, str) else url
+    store: Store
     if where.kind == POSTGRESQL:
         from bot.store.postgres import PostgresStore  # psycopg is loaded only when used
 
-        return await PostgresStore.open(where, pool_size)
-    from bot.store.sqlite import SqliteStore
+        store = await PostgresStore.open(where, pool_size)
+    else:
+        from bot.store.sqlite import SqliteStore
 
-    assert where.path is not None
-    return await SqliteStore.open(where.path)
+        assert where.path is not None
+        store = await SqliteStore.open(where.path)
+    return store if metrics is None else measured(store, metrics)
 
 
 __all__ = ["BadUrl", "Database", "DatabaseUrl", "Store", "StoreError", "open_store", "parse"]

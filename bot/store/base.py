@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from bot.records import Challenge, GameInfo, RatingChange, Season, Standing
+from bot.store.counts import InPlay
 from bot.store.events import NewTournament, Result
 from bot.store.rows import ALL, Ending, NewChallenge, NewGame, Shards
 from bot.store.url import DatabaseUrl
@@ -144,6 +145,9 @@ class Store(Protocol):
         now: float,
     ) -> tuple[Event, bool]: ...
     async def withdraw_entrant(self, tournament_id: int, user_id: int, why: str) -> Event: ...
+
+    # ----- what is in play, for the metrics (bot.store.counts)
+    async def in_play(self, now: float) -> InPlay: ...
 
     # ----- seasons (bot.store.seasons)
     async def start_season(

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 from bot.records import Challenge, GameInfo, RatingChange
 from bot.store import postgres_tx as pt
+from bot.store.counts import Counts
 from bot.store.errors import ChallengeClosed, GameMoved, TooMany
 from bot.store.events import EventStore
 from bot.store.lists import GameLists
@@ -26,7 +27,7 @@ from bot.store.url import DatabaseUrl
 T = TypeVar("T")
 
 
-class PostgresStore(GameLists, Standings, EventStore, SeasonStore):
+class PostgresStore(GameLists, Standings, EventStore, SeasonStore, Counts):
     """The bot's data in a PostgreSQL database, which several processes may share."""
 
     shared = True

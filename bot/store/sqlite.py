@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from bot.records import Challenge, GameInfo, RatingChange
 from bot.store import sqlite_tx as st
+from bot.store.counts import Counts
 from bot.store.database import Database
 from bot.store.errors import ChallengeClosed, GameMoved, TooMany
 from bot.store.events import EventStore
@@ -31,7 +32,7 @@ from bot.store.url import parse, sqlite_url
 T = TypeVar("T")
 
 
-class SqliteStore(GameLists, Standings, EventStore, SeasonStore):
+class SqliteStore(GameLists, Standings, EventStore, SeasonStore, Counts):
     """The bot's data in one SQLite database (`Database`: WAL, one write connection). One
     process: the embedded default."""
 

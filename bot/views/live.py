@@ -105,6 +105,16 @@ class LivePanels:
         panels = self._held.get(game_id, {})
         return [(user, live) for user, live in panels.items() if now - live.since <= LIFETIME]
 
+    def count(self) -> int:
+        """The panels this process still follows, every game's (`caravan_hand_panels_open`,
+        read on each scrape)."""
+        now = self.clock()
+        return sum(
+            now - live.since <= LIFETIME
+            for panels in self._held.values()
+            for live in panels.values()
+        )
+
     def _forget_expired(self, now: float) -> None:
         if len(self._held) > 256:
             for game_id, panels in list(self._held.items()):

@@ -18,6 +18,7 @@ from bot.games.base import PASS, Pick
 from bot.games.words import GAME_TITLES, LEVEL_TEXT
 from bot.i18n import ENGLISH, Catalogue, Joined, Said, Text, _
 from bot.inert import cut, md, md_names, title
+from bot.metrics import WORK
 from bot.records import AnyEvent, AnyView, Challenge, GameInfo, as_recorded
 from bot.render.style import pictured
 from bot.tournaments import label_said
@@ -140,7 +141,8 @@ async def turn_message(
     shown, drawn = md_names(names), pictured(names, words)
     final = words.say(kind.ending(view, drawn)) if over else None
     note = words.say(kind.describe(view, event, drawn, True))
-    png = await asyncio.to_thread(kind.table_png, view, drawn, event, note, final, words)
+    draw = WORK.drawing("table", kind.key, kind.table_png)  # timed when metrics are on
+    png = await asyncio.to_thread(draw, view, drawn, event, note, final, words)
     alt = words.say(kind.summary(view, names))
     file = discord.File(io.BytesIO(png), "table.png", description=alt[:1024])
     text_note = words.say(kind.describe(view, event, shown, False))
@@ -196,7 +198,9 @@ async def hand_panel(
     and, once a card is chosen, a select of where it may go; for Decktet Caravan `chosen`
     is a set of cards, as bits)."""
     kind = info.kind
-    png = await asyncio.to_thread(kind.hand_png, view, chosen, words)
+    png = await asyncio.to_thread(
+        WORK.drawing("hand", kind.key, kind.hand_png), view, chosen, words
+    )
     file = discord.File(io.BytesIO(png), "hand.png", description=words.say(_("Your hand")))
     lines = [words.say(note)] if note else []
     if view.phase == "over" or not info.active:

@@ -13,7 +13,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # Top to bottom. A module belongs to the first layer with a prefix it starts with.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("the running bot", ("bot.app", "bot.cli", "bot.local", "bot.simulate", "bot.__main__")),
+    (
+        "the running bot",
+        ("bot.app", "bot.cli", "bot.local", "bot.simulate", "bot.__main__", "bot.stopping"),
+    ),
+    ("the metrics and health server", ("bot.exporter",)),
     ("slash commands", ("bot.commands", "bot.translator", "bot.options")),
     ("feature cogs", ("bot.cogs",)),
     ("posting and the computer's turns", ("bot.poster", "bot.ai")),
@@ -24,9 +28,17 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("the events service", ("bot.tournaments", "bot.signups")),
     (
         "the game service",
-        ("bot.service", "bot.openings", "bot.ledger", "bot.moving", "bot.seasons"),
+        (
+            "bot.service",
+            "bot.openings",
+            "bot.ledger",
+            "bot.moving",
+            "bot.seasons",
+            "bot.retry",
+        ),
     ),
-    ("the database and settings", ("bot.store", "bot.settings")),
+    ("the database and settings", ("bot.store", "bot.settings", "bot.backup")),
+    ("the metrics' declarations", ("bot.metrics",)),
     ("records", ("bot.records",)),
     ("game kinds", ("bot.kinds", "bot.games")),
     (
@@ -35,6 +47,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ),
     ("tournament rules", ("bot.tournament",)),
     ("ratings", ("bot.ratings",)),
+    ("log lines", ("bot.logs",)),
     ("the engine", ("engine",)),
 ]
 

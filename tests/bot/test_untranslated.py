@@ -25,6 +25,10 @@ HOST_ONLY = (
     "bot/simulate.py",
     "bot/local.py",
     "bot/moving.py",
+    "bot/backup.py",  # caravan-bot backup and restore
+    "bot/logs.py",  # the host's log lines
+    "bot/metrics.py",  # the metrics' names and help, for the host's Prometheus
+    "bot/exporter.py",  # the metrics' HTTP server (/metrics, /healthz, /readyz)
     "bot/thinking.py",
     "bot/i18n.py",
     "bot/translator.py",
@@ -38,6 +42,7 @@ HOST_ONLY = (
 MARKS = {"_", "n_"}
 QUIET = {"debug", "info", "warning", "error", "exception", "critical", "getLogger"}
 QUIET |= {"cast", "ArgumentParser", "add_argument", "print"}  # types; developers' scripts
+QUIET |= {"compile", "owed"}  # patterns matched, never shown; work named for the log
 
 
 def _wordy(text: str) -> bool:
