@@ -29,13 +29,13 @@ import aiohttp
 import discord
 
 from bot.app import CaravanBot, create_bot
-from bot.backup import BackupError, backup, postgres_lines, restore
 from bot.local import serve_local
 from bot.logs import CaravanHandler, configure
 from bot.moving import move_database
 from bot.settings import Settings, SettingsError, load_settings
 from bot.stopping import serve
 from bot.store import BadUrl, StoreError, open_store, parse
+from bot.store.backup import BackupError, backup, postgres_lines, restore
 from bot.store.url import SQLITE, DatabaseUrl
 
 log = logging.getLogger("caravan")

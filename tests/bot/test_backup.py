@@ -1,4 +1,4 @@
-"""`caravan-bot backup` and `restore` (`bot.backup`): backups taken while SimCord games are
+"""`caravan-bot backup` and `restore` (`bot.store.backup`): backups taken while SimCord games are
 being played hold every move acknowledged before each began, one restored is a database the
 bot opens and plays on from that move; the refusals; and PostgreSQL's lines, run for real
 against a throwaway server."""
@@ -21,7 +21,6 @@ from typing import Any
 import pytest
 
 from bot.app import create_bot
-from bot.backup import KEPT, BackupError, backup, restore
 from bot.cli import main
 from bot.service import GameService
 from bot.settings import Settings
@@ -39,6 +38,7 @@ from bot.simulate import (
     settings,
 )
 from bot.store import Database, open_store
+from bot.store.backup import KEPT, BackupError, backup, restore
 from tests.bot.conftest import count
 from tests.conftest import fresh_database, server_or_skip
 from tests.postgres import Server

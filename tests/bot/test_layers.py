@@ -37,7 +37,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "bot.retry",
         ),
     ),
-    ("the database and settings", ("bot.store", "bot.settings", "bot.backup")),
+    ("the database and settings", ("bot.store", "bot.settings")),
     ("the metrics' declarations", ("bot.metrics",)),
     ("records", ("bot.records",)),
     ("game kinds", ("bot.kinds", "bot.games")),

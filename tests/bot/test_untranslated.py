@@ -25,7 +25,6 @@ HOST_ONLY = (
     "bot/simulate.py",
     "bot/local.py",
     "bot/moving.py",
-    "bot/backup.py",  # caravan-bot backup and restore
     "bot/logs.py",  # the host's log lines
     "bot/metrics.py",  # the metrics' names and help, for the host's Prometheus
     "bot/exporter.py",  # the metrics' HTTP server (/metrics, /healthz, /readyz)
