@@ -58,10 +58,13 @@ class Server:
         return done.stdout.strip()
 
     def stop(self) -> None:
-        """Stop the server at once, as a crash or an outage would (connections drop)."""
+        """Stop the server now, as an outage would: every connection drops. A fast stop
+        (sessions ended, the WAL written), not an immediate one: the tests' servers run with
+        `synchronous_commit=off`, so a crash would lose the last moves they had accepted
+        (by that setting, not the bot) and a test would see the game go back."""
         _, pg_ctl = binaries()
         data = str(self.root / "data")
-        _run([*self.as_user, pg_ctl, "-D", data, "-m", "immediate", "-w", "stop"])
+        _run([*self.as_user, pg_ctl, "-D", data, "-m", "fast", "-w", "stop"])
 
     def start(self) -> None:
         """Start the stopped server again, on the same port with the same options."""

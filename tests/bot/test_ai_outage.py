@@ -1,9 +1,8 @@
 """The database goes away during the computer's turn and comes back: the move the AI owes
 is tried again (`bot.retry`: 1 s, 2 s, 4 s... apart) until it lands, then posted, instead
-of leaving the member on "thinking" until a restart. Here another connection holds the
-SQLite file locked. (A PostgreSQL case, its server stopped with `pg_ctl stop` and started
-again, passed alone but hung in CI's loaded run after the restart: taken out until that is
-understood; `tests/postgres.py` keeps `Server.stop`/`start` for it.)"""
+of leaving the member on "thinking" until a restart. On PostgreSQL the server itself is
+stopped (every connection drops) and started again; on SQLite another connection holds
+the file locked."""
 
 from __future__ import annotations
 
@@ -19,6 +18,7 @@ from typing import Any
 import pytest
 
 from bot.simulate import Table, opened, play_turn
+from tests.conftest import server_or_skip
 
 SETTINGS = {"ai_workers": 0, "ai_pause_seconds": 30.0}  # a pause to break the database in
 
@@ -71,6 +71,27 @@ async def an_ai_turn_through_an_outage(t: Table, outage: Any, retries: int = 8) 
     service = t.env.bot.service
     info = await service.game_in_thread(thread.id)
     assert info.active and info.turn != info.ai_seat
+
+
+async def test_the_ai_moves_once_a_stopped_postgresql_is_back(tmp_path: Path) -> None:
+    servers = server_or_skip()
+    server = next(servers)
+    try:
+        url = server.create_database("caravan_outage")
+
+        @contextmanager
+        def stopped() -> Iterator[None]:
+            server.stop()
+            try:
+                yield
+            finally:
+                server.start()
+
+        async with opened(url, **SETTINGS) as t:
+            await an_ai_turn_through_an_outage(t, stopped())
+            assert not t.env.errors, t.env.errors
+    finally:
+        servers.close()
 
 
 async def test_the_ai_moves_once_a_locked_sqlite_file_is_free(tmp_path: Path) -> None:
