@@ -1,24 +1,28 @@
-"""How strong the computer players are: a seeded round robin of random, greedy, normal, hard.
+"""How strong the computer players are: a seeded round robin, in either game.
 
-    python benchmarks/ai_strength.py [--games N] [--first-seed S] [--jobs J] [--pairs X:Y,...]
-                                     [--ledger FILE]
+    python benchmarks/ai_strength.py [--game new-vegas|decktet] [--games N] [--first-seed S]
+                                     [--jobs J] [--pairs X:Y,...] [--ledger FILE]
 
-Each pair plays N games (400 by default) under new-vegas rules from seeds S..S+N-1 (S is 0
+New Vegas (the default): random, greedy, normal and hard under new-vegas rules. Decktet
+Caravan (`--game decktet`, 5-hand games): random, greedy and hard (the bot's easy, normal
+and hard there). Each pair plays N games (400 by default) from seeds S..S+N-1 (S is 0
 unless given: a later run from S=N adds new games to an earlier one), the
 first player of the pair taking seat A in even-numbered games and seat B in odd ones (the
 deal and who starts come from the seed, so both sides get the same deals). A draw counts
 half. Games run in J worker processes (default: one per core), each player thinking on
-one core. Prints, as `name: value unit` lines,
+one core. Prints, as `name: value unit` lines (Decktet's prefixed `decktet_`),
 `X_vs_Y_win_rate: 0.740 (95% CI 0.697-0.783, 400 games)` for each pair and
-`X_move_s_mean` / `X_move_s_p95` for each player (the seconds `choose` took per move).
+`X_move_s_mean` / `X_move_s_p50` / `_p95` / `_p99` / `_max` for each player (the seconds
+`choose` took per move).
 
 The whole round robin takes hours (a hard game is ~20 s of thinking). With `--ledger FILE`,
 each game's result is appended to FILE (JSON lines) as it ends, and games already there for
-the same players' code are not played again: a run can be stopped and started again, or
-built up over several sittings, and prints the same figures as one uninterrupted run.
-"The same code" is a hash of the engine's and the players' code (their syntax trees, so
-comments and docstrings do not count) plus what runs compiled (a time-limited player
-searches more when it is); rows of other code are kept in the file and ignored.
+the same game and the same players' code are not played again: a run can be stopped and
+started again, or built up over several sittings, and prints the same figures as one
+uninterrupted run. "The same code" is a hash of the game's engine and players' code
+(their syntax trees, so comments and docstrings do not count) plus what runs compiled (a
+time-limited player searches more when it is); rows of other code are kept in the file
+and ignored. Rows without a `game` are New Vegas's (the ledger's first rows).
 """
 
 from __future__ import annotations
@@ -35,17 +39,25 @@ import time
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
+from typing import Any
 
 import engine
 import engine.ai.ismcts
 import engine.game
 from engine import Game, Rules
-from engine.ai import GreedyPlayer, Player, RandomPlayer, player_for
+from engine.ai import GreedyPlayer, RandomPlayer, player_for
+from engine.decktet import DecktetGame
+from engine.decktet import ai as decktet_ai
 
-NAMES = ("random", "greedy", "normal", "hard")
+NEW_VEGAS, DECKTET = "new-vegas", "decktet"
+NAMES = {NEW_VEGAS: ("random", "greedy", "normal", "hard"), DECKTET: ("random", "greedy", "hard")}
+PREFIX = {NEW_VEGAS: "", DECKTET: "decktet_"}
 
 
-def make(name: str) -> Player:
+def make(game: str, name: str) -> Any:
+    """The player called `name` in `game` (each has `choose(view, rng)`)."""
+    if game == DECKTET:
+        return decktet_ai.player_for({"random": "easy", "greedy": "normal"}.get(name, name))
     if name == "random":
         return RandomPlayer()
     if name == "greedy":
@@ -53,16 +65,20 @@ def make(name: str) -> Player:
     return player_for(name)
 
 
-def play_one(job: tuple[str, str, int]) -> Result:
+def new_game(game: str, seed: int) -> Any:
+    return DecktetGame.new(seed=seed) if game == DECKTET else Game.new(Rules("new-vegas"), seed)
+
+
+def play_one(job: tuple[str, str, str, int]) -> Result:
     """One game of `first` against `second` from `seed`; returns the pair, `first`'s score
     (1, 0.5 or 0) and each player's seconds per move."""
-    first, second, seed = job
+    kind, first, second, seed = job
     seat_of_first = "A" if seed % 2 == 0 else "B"
     players = {
-        seat_of_first: (first, make(first)),
-        ("B" if seat_of_first == "A" else "A"): (second, make(second)),
+        seat_of_first: (first, make(kind, first)),
+        ("B" if seat_of_first == "A" else "A"): (second, make(kind, second)),
     }
-    game = Game.new(Rules("new-vegas"), seed=seed)
+    game = new_game(kind, seed)
     rng = random.Random(seed * 7919 + 1)
     times: dict[str, list[float]] = defaultdict(list)
     while not game.is_over:
@@ -79,12 +95,17 @@ def play_one(job: tuple[str, str, int]) -> Result:
 Result = tuple[str, str, float, dict[str, list[float]]]
 
 
-def code_version() -> str:
+def code_version(game: str = NEW_VEGAS) -> str:
     """What the results depend on: the source of the engine and its players, and whether
     they run compiled (`-compiled`: the rules and the search; `-compiled-rules`: the rules
-    only, as setup.py built them before it compiled engine/ai)."""
+    only, as setup.py built them before it compiled engine/ai). Decktet's: its own folder
+    (`engine/decktet/`, always plain Python)."""
     folder = Path(engine.__file__).parent
     digest = hashlib.sha256()
+    if game == DECKTET:
+        for path in sorted(folder.joinpath("decktet").glob("*.py")):
+            digest.update(path.name.encode() + b"\0" + source_digest(path.read_bytes()))
+        return digest.hexdigest()[:12]
     for path in sorted([*folder.glob("*.py"), *folder.joinpath("ai").glob("*.py")]):
         digest.update(path.name.encode() + b"\0" + source_digest(path.read_bytes()))
     rules = not engine.game.__file__.endswith(".py")
@@ -104,14 +125,15 @@ def source_digest(source: bytes) -> bytes:
     return ast.dump(tree).encode()
 
 
-def read_ledger(path: Path, code: str) -> dict[tuple[str, str, int], Result]:
-    """The games in the ledger played by this code, by (first, second, seed)."""
-    found: dict[tuple[str, str, int], Result] = {}
+def read_ledger(path: Path, game: str, code: str) -> dict[tuple[str, str, str, int], Result]:
+    """The games of `game` in the ledger played by this code, by (game, first, second,
+    seed)."""
+    found: dict[tuple[str, str, str, int], Result] = {}
     if path.exists():
         for line in path.read_text(encoding="utf-8").splitlines():
             row = json.loads(line)
-            if row["code"] == code:
-                key = (row["first"], row["second"], row["seed"])
+            if row["code"] == code and row.get("game", NEW_VEGAS) == game:
+                key = (game, row["first"], row["second"], row["seed"])
                 found[key] = (row["first"], row["second"], row["score"], row["times"])
     return found
 
@@ -132,24 +154,26 @@ def percentile(values: list[float], q: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=sorted(NAMES), default=NEW_VEGAS)
     parser.add_argument("--games", type=int, default=400, help="games per pair (default 400)")
     parser.add_argument("--first-seed", type=int, default=0, help="seed of the first game")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--pairs", help="only these pairs, e.g. hard:greedy,greedy:random")
     parser.add_argument("--ledger", help="a JSON-lines file of games played (see above)")
     args = parser.parse_args()
+    kind, names = args.game, NAMES[args.game]
     if args.pairs:
         pairs = [tuple(pair.split(":")) for pair in args.pairs.split(",")]
     else:
-        pairs = [(NAMES[j], NAMES[i]) for j in range(len(NAMES)) for i in range(j)]
+        pairs = [(names[j], names[i]) for j in range(len(names)) for i in range(j)]
     for pair in pairs:
-        if len(pair) != 2 or not set(pair) <= set(NAMES):
-            parser.error(f"a pair is two of {', '.join(NAMES)} joined by ':', not {pair!r}")
+        if len(pair) != 2 or not set(pair) <= set(names):
+            parser.error(f"a pair is two of {', '.join(names)} joined by ':', not {pair!r}")
     seeds = range(args.first_seed, args.first_seed + args.games)
-    jobs = [(first, second, seed) for first, second in pairs for seed in seeds]
-    code = code_version()
+    jobs = [(kind, first, second, seed) for first, second in pairs for seed in seeds]
+    code = code_version(kind)
     ledger = Path(args.ledger) if args.ledger else None
-    done = read_ledger(ledger, code) if ledger else {}
+    done = read_ledger(ledger, kind, code) if ledger else {}
     results = [done[job] for job in jobs if job in done]
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         futures = {pool.submit(play_one, job): job for job in jobs if job not in done}
@@ -157,8 +181,9 @@ def main() -> None:
             result = future.result()
             results.append(result)
             if ledger is not None:
-                first, second, seed = futures[future]
-                row = {"first": first, "second": second, "seed": seed, "score": result[2]}
+                _, first, second, seed = futures[future]
+                row = {"game": kind, "first": first, "second": second, "seed": seed}
+                row |= {"score": result[2]}
                 times = {name: [round(t, 4) for t in spent] for name, spent in result[3].items()}
                 row |= {"times": times, "code": code, "at": datetime.date.today().isoformat()}
                 with ledger.open("a", encoding="utf-8") as out:
@@ -169,17 +194,21 @@ def main() -> None:
         scores[(first, second)].append(score)
         for name, spent in game_times.items():
             times[name].extend(spent)
+    prefix = PREFIX[kind]
     for first, second in pairs:
         pair_scores = scores[(first, second)]
         mean, low, high = interval(pair_scores)
         print(
-            f"{first}_vs_{second}_win_rate: {mean:.3f} "
+            f"{prefix}{first}_vs_{second}_win_rate: {mean:.3f} "
             f"(95% CI {low:.3f}-{high:.3f}, {len(pair_scores)} games)"
         )
-    for name in NAMES:
-        if times[name]:
-            print(f"{name}_move_s_mean: {sum(times[name]) / len(times[name]):.4f} s")
-            print(f"{name}_move_s_p95: {percentile(times[name], 0.95):.4f} s")
+    for name in names:
+        spent = times[name]
+        if spent:
+            print(f"{prefix}{name}_move_s_mean: {sum(spent) / len(spent):.4f} s")
+            for label, q in (("p50", 0.50), ("p95", 0.95), ("p99", 0.99)):
+                print(f"{prefix}{name}_move_s_{label}: {percentile(spent, q):.4f} s")
+            print(f"{prefix}{name}_move_s_max: {max(spent):.4f} s ({len(spent)} moves)")
 
 
 if __name__ == "__main__":

@@ -5,6 +5,8 @@ seat's `DecktetView` only (never the other hand or the cards set aside).
 - `greedy`: a one-play look-ahead: each legal play is scored as if the season ended right
   after it (the cards it would collect or hand over by D2 and D7), plus the cards it sheds,
   going out (D9), and a cost for spending an Ace or a Crown, which are the only bandits.
+- `hard`: Monte Carlo search over the worlds the seat cannot tell apart, each try played
+  out to the hand's end by greedy on both sides (engine.decktet.search).
 """
 
 from __future__ import annotations
@@ -16,13 +18,18 @@ from engine.decktet.cards import points
 from engine.decktet.game import OUT_BONUS
 from engine.decktet.plays import CARAVAN, Play
 from engine.decktet.view import DecktetView
+from engine.errors import CaravanError
 
 SHED = 1.5  # a card out of the hand: nearer going out, one point less to give away
 WILD_COST = 1.5  # an Ace or a Crown spent: one bandit fewer for later
+HARD_SECONDS = 0.3  # the search player's time a play
 
 
 class DecktetPlayer(Protocol):
-    name: str
+    @property
+    def name(self) -> str:
+        """What the player is called in benchmarks and logs."""
+        ...
 
     def choose(self, view: DecktetView, rng: random.Random) -> Play: ...
 
@@ -59,8 +66,17 @@ def score(view: DecktetView, play: Play, season: int) -> float:
 
 
 PLAYERS: dict[str, DecktetPlayer] = {"random": RandomPlayer(), "greedy": GreedyPlayer()}
+LEVELS = {"easy": "random", "normal": "greedy", "hard": "hard"}
 
 
 def player_for(level: str) -> DecktetPlayer:
-    """The player for a bot difficulty: `easy` is random, every other level greedy."""
-    return PLAYERS["random" if level == "easy" else "greedy"]
+    """The player for a bot difficulty: `easy` is random, `normal` greedy, `hard` the
+    search player (engine.decktet.search) with 0.3 s a play."""
+    name = LEVELS.get(level)
+    if name is None:
+        raise CaravanError(f"There is no difficulty called {level!r}; choose easy, normal or hard.")
+    if name == "hard":
+        from engine.decktet.search import SearchPlayer
+
+        return SearchPlayer(name="hard", seconds=HARD_SECONDS)
+    return PLAYERS[name]
