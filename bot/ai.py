@@ -109,6 +109,7 @@ class AiTurns:
                     outcome = type(refusal).__name__
                     break
                 except Exception as error:
+                    self._landing.discard(game_id)  # nothing landed: a stop may cancel it
                     attempt += 1
                     wait = backoff(attempt)
                     if attempt == 1:

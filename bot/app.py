@@ -10,6 +10,7 @@ bot keeps only display names and open hand panels in memory.
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 from collections.abc import Callable
@@ -44,6 +45,7 @@ from bot.views import items
 from bot.views.live import LivePanels
 
 log = logging.getLogger("caravan.bot")
+CLOSE_DISCORD_WITHIN = 2.0  # seconds a clean stop waits for the gateway to close
 
 
 def utc_clock() -> float:
@@ -80,6 +82,7 @@ class CaravanBot(commands.AutoShardedBot):
         self.exporter: Exporter | None = None
         self.guard = Guard(pace, self.names, metrics)
         self.ai: AiTurns | None = None
+        self.live: LivePanels | None = None
         # the cogs the persistent components hand their presses to (`bot.views.items`)
         self.games: Games | None = None
         self.hands: Hands | None = None
@@ -124,9 +127,7 @@ class CaravanBot(commands.AutoShardedBot):
         names, guard = self.names, self.guard
         tournaments = Tournaments(service.store, service, self.settings, self.clock)
         seasons = Seasons(service.store, self.clock)
-        live = LivePanels(self.clock)
-        if self.metrics is not None:
-            self.metrics.hand_panels_open.set_function(live.count)
+        live = self.live = LivePanels(self.clock)
         poster = Poster(self, service, names, live, tournaments)
         ai = self.ai = AiTurns(service, poster, self.wait_until_ready)
         self.games = Games(service, poster, ai, guard)
@@ -170,6 +171,7 @@ class CaravanBot(commands.AutoShardedBot):
             lambda: self.store,
             self.clock,
             lambda: self.guard.stopping,
+            lambda: self.live.count() if self.live is not None else 0,
             host,
             port,
         )
@@ -191,9 +193,15 @@ class CaravanBot(commands.AutoShardedBot):
         return [command.name for command in synced]
 
     async def close(self) -> None:
+        """Close the connection to Discord (for at most `CLOSE_DISCORD_WITHIN` seconds: a
+        half-open websocket may otherwise hold it for discord.py's 30 s, past the
+        orchestrator's grace), then the store and the probes."""
         if self.ai is not None:
             self.ai.close()
-        await super().close()
+        try:
+            await asyncio.wait_for(super().close(), CLOSE_DISCORD_WITHIN)
+        except TimeoutError:
+            log.warning("closing the gateway took over %.0f s; going on", CLOSE_DISCORD_WITHIN)
         if self.store is not None:
             await self.store.close()
             self.store = None

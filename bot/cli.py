@@ -30,7 +30,7 @@ import discord
 
 from bot.app import CaravanBot, create_bot
 from bot.local import serve_local
-from bot.logs import CaravanHandler, configure
+from bot.logs import CaravanHandler, configure, quiet_discord
 from bot.moving import move_database
 from bot.settings import Settings, SettingsError, load_settings
 from bot.stopping import serve
@@ -51,9 +51,7 @@ def _logging(settings: Settings) -> None:
     leaves the handlers alone where whoever runs the command already set them up (a program
     embedding it, pytest)."""
     if any(not isinstance(h, CaravanHandler) for h in logging.getLogger().handlers):
-        logging.getLogger("discord").setLevel(
-            logging.DEBUG if settings.log_level == "DEBUG" else logging.WARNING
-        )
+        quiet_discord(settings.log_level)
         return
     configure(settings.log_level, settings.log_format, _secrets(settings))
 

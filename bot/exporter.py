@@ -39,7 +39,8 @@ class Exporter:
     """`/metrics`, `/healthz` and `/readyz` for `bot` on `host`:`port` (0: any free port;
     `port` is the one bound once started). `store` gives the bot's store (None before it
     is opened and after it is closed); `clock` the bot's time (for which challenges have
-    expired); `stopping` whether a clean stop has begun (`bot.stopping`)."""
+    expired); `stopping` whether a clean stop has begun (`bot.stopping`); `panels` how
+    many hand panels the process follows (read on the event loop, where they change)."""
 
     def __init__(
         self,
@@ -48,6 +49,7 @@ class Exporter:
         store: Callable[[], Store | None],
         clock: Callable[[], float],
         stopping: Callable[[], bool],
+        panels: Callable[[], int],
         host: str,
         port: int,
     ) -> None:
@@ -56,15 +58,16 @@ class Exporter:
         self.store = store
         self.clock = clock
         self.stopping = stopping
+        self.panels = panels
         self.host = host
         self.port = port
         self._runner: web.AppRunner | None = None
         # the shards connected once: another connection of one of them is a reconnect
         self._connected: set[int] = set()
-        bot.add_listener(self._on_shard_connect, "on_shard_connect")
-        bot.add_listener(self._on_shard_resumed, "on_shard_resumed")
 
     async def start(self) -> None:
+        """Listen (OSError if the port cannot be had: nothing is left behind then), and
+        count the gateway's reconnects from now on."""
         app = web.Application()
         app.router.add_get("/metrics", self._metrics)
         app.router.add_get("/healthz", self._healthz)
@@ -72,8 +75,14 @@ class Exporter:
         runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await runner.setup()
         site = web.TCPSite(runner, self.host, self.port)
-        await site.start()
+        try:
+            await site.start()
+        except OSError:
+            await runner.cleanup()
+            raise
         self._runner = runner
+        self.bot.add_listener(self._on_shard_connect, "on_shard_connect")
+        self.bot.add_listener(self._on_shard_resumed, "on_shard_resumed")
         bound = runner.addresses[0]
         self.port = int(bound[1])
         WORK.on = True
@@ -81,6 +90,8 @@ class Exporter:
 
     async def stop(self) -> None:
         if self._runner is not None:
+            self.bot.remove_listener(self._on_shard_connect, "on_shard_connect")
+            self.bot.remove_listener(self._on_shard_resumed, "on_shard_resumed")
             await self._runner.cleanup()
             self._runner = None
 
@@ -134,6 +145,7 @@ class Exporter:
             # discord.py says inf (or nan) before a shard's first heartbeat is answered
             known = latency if math.isfinite(latency) else math.nan
             metrics.gateway_latency.labels(shard=str(shard)).set(known)
+        metrics.hand_panels_open.set(self.panels())
         closed = set(self.unconnected())
         for shard in self.served():
             metrics.shard_connected.labels(shard=str(shard)).set(0 if shard in closed else 1)

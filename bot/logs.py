@@ -11,8 +11,10 @@ the cogs and the computer player the game's. `context_for(...)` gives a task its
 
 Secrets: `configure(..., secrets=...)` masks each secret's value (the bot's token, the
 database password) wherever it appears in a line, its arguments or its traceback, at every
-level: a backstop, since nothing logs them on purpose. Interaction tokens in webhook URLs
-(which discord.py's DEBUG lines carry) are masked too. Hand cards and seeds are never
+level: a backstop, since nothing logs them on purpose. Interaction tokens, which
+discord.py's DEBUG lines carry in URLs (an answer's `/interactions/<id>/<token>/callback`,
+a follow-up's `/webhooks/<app id>/<token>`) and in gateway payloads (`"token": "..."`),
+are masked too. Hand cards and seeds are never
 logged at INFO and above (`tests/bot/test_logs.py` plays games and checks every line).
 """
 
@@ -32,8 +34,11 @@ FIELDS = ("shard", "guild", "game", "interaction")
 FORMATS = ("text", "json")
 TEXT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
 MASK = "***"
-# an interaction's token in a webhook URL: /webhooks/<application id>/<token>
-_WEBHOOK_TOKEN = re.compile(r"(/webhooks/\d+/)[A-Za-z0-9_.\-]{20,}")
+# an interaction's token in a URL discord.py logs at DEBUG: its answer's
+# /interactions/<interaction id>/<token>/callback, its follow-ups' /webhooks/<app id>/<token>
+_WEBHOOK_TOKEN = re.compile(r"(/(?:webhooks|interactions)/\d+/)[A-Za-z0-9_.\-]{20,}")
+# and in a gateway payload discord.py logs at DEBUG (INTERACTION_CREATE's "token": "...")
+_PAYLOAD_TOKEN = re.compile(r"""(["']token["']:\s*["'])[^"']{20,}""")
 
 _where: contextvars.ContextVar[Mapping[str, int]] = contextvars.ContextVar(
     "caravan_log_where", default=MappingProxyType({})
@@ -82,7 +87,8 @@ class Where(logging.Filter):
     def mask(self, text: str) -> str:
         for secret in self.secrets:
             text = text.replace(secret, MASK)
-        return _WEBHOOK_TOKEN.sub(r"\1" + MASK, text)
+        text = _WEBHOOK_TOKEN.sub(r"\1" + MASK, text)
+        return _PAYLOAD_TOKEN.sub(r"\1" + MASK, text)
 
     def filter(self, record: logging.LogRecord) -> bool:
         if not hasattr(record, "where"):
@@ -150,5 +156,14 @@ def configure(
     handler.setFormatter(JsonLines() if form == "json" else logging.Formatter(TEXT))
     root.addHandler(handler)
     root.setLevel(level)
-    logging.getLogger("discord").setLevel(logging.DEBUG if level == "DEBUG" else logging.WARNING)
+    quiet_discord(level)
     return handler
+
+
+def quiet_discord(level: str) -> None:
+    """discord.py's own lines at `level`, but at least warnings unless it is DEBUG (its
+    INFO lines are each shard's every connection). Set on its logger: the records it
+    hands up to the root's handlers are not held to the root's level."""
+    wanted = logging.getLevelName(level)
+    floor = wanted if level == "DEBUG" else max(logging.WARNING, wanted)
+    logging.getLogger("discord").setLevel(floor)

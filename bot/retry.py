@@ -31,8 +31,10 @@ def backoff(attempt: int) -> float:
 
 def database_error(error: BaseException) -> bool:
     """Whether `error` is the database failing (down, locked, unwritable, a connection
-    lost), as opposed to a refusal or a mistake in the code."""
-    if isinstance(error, StoreError | sqlite3.Error | OSError):
+    lost: SQLite's, psycopg's or the store's own errors), as opposed to a refusal, a
+    mistake in the code, or the network failing at Discord's end (an OSError such as
+    aiohttp's, not repeated: the post may have gone out)."""
+    if isinstance(error, StoreError | sqlite3.Error):
         return True
     return type(error).__module__.split(".")[0] == "psycopg"
 

@@ -83,7 +83,9 @@ class Settings(BaseSettings):
     # interaction where known (`bot.logs`)
     log_format: str = Field(default="text", validation_alias=_names("log_format"))
     # A stop (SIGTERM, SIGINT) waits this long at most for the interactions, computer's
-    # moves and sweep under way before it closes: under Compose's stop_grace_period (10 s)
+    # moves and sweep under way before it closes (then up to 2 s to close the gateway): keep
+    # it 3 s under the orchestrator's grace (Compose's stop_grace_period, 10 s; Kubernetes's
+    # terminationGracePeriodSeconds, 30 s by default)
     stop_grace_seconds: float = Field(
         default=7.0, ge=0, le=600, validation_alias=_names("stop_grace_seconds")
     )

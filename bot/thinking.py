@@ -6,7 +6,8 @@ search runs in a thread instead (tests, and machines where a process costs too m
 A worker imports only this module and the engine's players its kind names
 (`GameKind.players`), not the bot: it stays small. With metrics on, each decision's time
 from the request to the answer (the worker's queue included) is observed by level
-(`caravan_ai_think_seconds`, `bot.metrics.WORK`)."""
+(`caravan_ai_think_seconds`, `bot.metrics.WORK`). A pool whose worker died is replaced on
+the next decision (the one that met it fails, and the caller tries again)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import importlib
 import multiprocessing
 import random
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 
@@ -48,7 +49,14 @@ class AiWorker:
 
         loop = asyncio.get_running_loop()
         started = time.perf_counter()
-        move = await loop.run_in_executor(self._pool(), decide, players, level, view, seed)
+        pool = self._pool()
+        try:
+            move = await loop.run_in_executor(pool, decide, players, level, view, seed)
+        except BrokenExecutor:  # a worker died (killed for its memory, say): a new pool
+            if self._executor is pool:
+                self._executor = None
+                pool.shutdown(wait=False, cancel_futures=True)
+            raise
         WORK.thought(level, time.perf_counter() - started)
         return move
 

@@ -79,7 +79,7 @@ def restore(source: Path, target: Path, force: bool = False) -> Copied:
     """Put the backup `source` in place of the database `target`. `BackupError` if
     `source` is no Caravan database this bot can open, if the bot has `target` open, or if
     `target` exists and `force` is not given (with it, the old file is kept as
-    `target` + `.before-restore`)."""
+    `target` + `.before-restore`, numbered after the first: `kept_name`)."""
     _check_file(source, "backup")
     if target.exists() and _same(source, target):
         raise BackupError(f"{source} is the database itself: nothing to restore")
@@ -89,16 +89,27 @@ def restore(source: Path, target: Path, force: bool = False) -> Copied:
             if not force:
                 raise BackupError(
                     f"{target} exists: stop the bot, then add --force to replace it (the "
-                    f"old database is kept as {target.name}{KEPT})"
+                    f"old database is kept as {kept_name(target).name})"
                 )
             _settle(target)
         copied = _copy(backed_up, target.with_name(target.name + ".restoring"))
     if target.exists():
-        os.replace(target, target.with_name(target.name + KEPT))
+        os.replace(target, kept_name(target))
     for stale in ("-wal", "-shm"):  # left by no bot (it is stopped): never to be replayed
         target.with_name(target.name + stale).unlink(missing_ok=True)
     os.replace(copied.path, target)
     return Copied(target, copied.schema, copied.games, copied.in_progress, copied.moves)
+
+
+def kept_name(target: Path) -> Path:
+    """Where a restore keeps the database it replaces: `NAME.before-restore`, or, when an
+    earlier restore kept one there, `NAME.before-restore.2`, `.3`...: none is overwritten."""
+    kept = target.with_name(target.name + KEPT)
+    number = 1
+    while kept.exists():
+        number += 1
+        kept = target.with_name(f"{target.name}{KEPT}.{number}")
+    return kept
 
 
 def postgres_lines(url: DatabaseUrl, file: str) -> tuple[str, str]:

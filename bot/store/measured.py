@@ -10,6 +10,7 @@ a backend's own attributes) is the wrapped store's."""
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import time
 from collections.abc import Awaitable, Callable
@@ -52,7 +53,7 @@ class MeasuredStore:
                 result = await call(*args, **kwargs)
                 failed = False
                 return result
-            except Conflict:
+            except (Conflict, asyncio.CancelledError):  # a refusal, or the caller gave up
                 failed = False
                 raise
             finally:

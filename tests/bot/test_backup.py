@@ -242,6 +242,9 @@ async def test_a_restore_checks_the_backup_and_never_replaces_a_database_in_use(
     store = await open_store(f"sqlite:///{database}")
     assert await count(store, "moves") == 3
     await store.close()
+    restore(copy, database, force=True)  # again (the wrong file, say): both old ones kept
+    assert len(moves_in(tmp_path / f"caravan.db{KEPT}")) == 1, "the first is not overwritten"
+    assert len(moves_in(tmp_path / f"caravan.db{KEPT}.2")) == 3
 
     newer = tmp_path / "newer.db"
     shutil.copy(copy, newer)

@@ -139,15 +139,28 @@ def test_the_token_is_masked_wherever_it_would_appear(root_logging: None, form: 
         raise RuntimeError(f"an error quoting {SECRET}")
     except RuntimeError:
         log.exception("failed with %r", {"token": SECRET})
+    # the three shapes discord.py's DEBUG lines give an interaction's token
     log.debug(
-        "POST https://discord.com/api/v10/webhooks/1234567890/"
-        "aW50ZXJhY3Rpb246MTIzNDU2Nzg5MDEyMzQ1Njc4OTA6c2VjcmV0/callback"
+        "POST https://discord.com/api/v10/interactions/1456074443980800022/"
+        "aW50ZXJhY3Rpb246MTIzNDU2Nzg5MDEyMzQ1Njc4OTA6c2VjcmV0/callback with {}"
+    )
+    log.debug(
+        "PATCH https://discord.com/api/v10/webhooks/1234567890/"
+        "aW50ZXJhY3Rpb246MTIzNDU2Nzg5MDEyMzQ1Njc4OTA6c2VjcmV1/messages/@original"
+    )
+    log.debug(
+        "For Shard ID 0: WebSocket Event: %s",
+        {
+            "t": "INTERACTION_CREATE",
+            "d": {"token": "aW50ZXJhY3Rpb246MTIzNDU2Nzg5MDEyMzQ1Njc4OTA6c2VjcmV2"},
+        },
     )
     written = buffer.getvalue()
     assert SECRET not in written and "pg-password" not in written
-    assert "aW50ZXJhY3Rpb246" not in written, "an interaction's token in a webhook URL"
-    assert written.count(logs.MASK) >= 6
+    assert "aW50ZXJhY3Rpb246" not in written, "an interaction's token in a URL or payload"
+    assert written.count(logs.MASK) >= 8
     assert "an error quoting ***" in written and "webhooks/1234567890/***" in written
+    assert "interactions/1456074443980800022/***/callback" in written
 
 
 def test_the_log_format_setting(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -174,9 +187,9 @@ async def play_against_the_bot(t: Table, turns: int) -> Any:
 
 async def test_a_days_play_logs_no_card_seed_or_token(tmp_path: Path, root_logging: None) -> None:
     buffer = io.StringIO()
-    logs.configure("DEBUG", "json", secrets=[TOKEN], stream=buffer)
-    raw = Lines()
+    raw = Lines()  # before the bot's handler, whose filter masks the records it is given
     logging.getLogger().addHandler(raw)
+    logs.configure("DEBUG", "json", secrets=[TOKEN], stream=buffer)
     async with opened(tmp_path, ai_workers=0, ai_pause_seconds=1.0) as t:
         new_vegas = await start(t)
         rng = random.Random(1)
