@@ -69,6 +69,7 @@ def sample_world(view: DecktetView, rng: random.Random) -> DecktetGame:
     game.leader = SEATS.index(view.leader)
     game.out = SEATS.index(view.went_out) if view.went_out is not None else -1
     game.totals = [view.totals[0], view.totals[1]]
+    game.results = list(view.results)
     game.ply = view.ply
     return game
 
