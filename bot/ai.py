@@ -100,10 +100,11 @@ class AiTurns:
         outcome = "ok"
         played: Outcome | None = None
         attempt = 0
+        tried: list[int] = []  # the version a commit was sent on, until it is known to land
         try:
             while True:
                 try:
-                    played = await self._play(game_id, started)
+                    played = await self._play(game_id, started, tried)
                     break
                 except ServiceError as refusal:  # the game moved on meanwhile (resigned)
                     outcome = type(refusal).__name__
@@ -142,9 +143,16 @@ class AiTurns:
         except Exception:
             log.exception("posting the AI's move in game %s failed", played.game.id)
 
-    async def _play(self, game_id: int, started: float) -> Outcome | None:
-        """The AI's move, committed; None if the AI owes none (any more)."""
+    async def _play(self, game_id: int, started: float, tried: list[int]) -> Outcome | None:
+        """The AI's move, committed; None if the AI owes none (any more). `tried` holds the
+        version the last try's commit was sent on: a commit whose answer was lost (the
+        connection dropped after it) may have landed, and is then posted, not made again."""
         service = self.service
+        if tried:
+            landed = await service.landed(game_id, tried[-1])
+            if landed is not None:
+                return landed
+            tried.clear()
         info = await service.game(game_id)
         if not info.active or info.ai_seat is None or info.turn != info.ai_seat:
             return None
@@ -157,6 +165,7 @@ class AiTurns:
         if pause > 0:
             await asyncio.sleep(pause)
         self._landing.add(game_id)  # from here a stop lets it land and be posted
+        tried.append(info.version)
         return await service.play(game_id, ai_user, move, info.version)
 
     async def _resume_turns(self) -> None:

@@ -253,6 +253,22 @@ class GameService(Openings):
             return held
         return await self.game(game_id)
 
+    async def landed(self, game_id: int, version: int) -> Outcome | None:
+        """The move committed on `version` whose answer was lost (the connection dropped
+        after the COMMIT, so `play` raised), as `play` would have returned it, rebuilt from
+        the record; None if no move was committed there, or the game has changed since."""
+        info = await self._fresh(game_id)
+        if info.version != version + 1:
+            return None
+        seed, moves = await self.store.seed_and_moves(game_id)
+        if len(moves) != version + 1:
+            return None  # the change on `version` was no move (a resignation, a claim)
+        game = replay_game(info.rules, seed, moves[:version])
+        seat = game.mover
+        event = _apply(game, moves[version])
+        self._remember(game_id, info.version, game)
+        return Outcome(info, event.public(), game.view(seat), game.view(None))
+
     async def _fresh(self, game_id: int) -> GameInfo:
         """The game's record as the database has it now."""
         info = await self.store.game(game_id)

@@ -125,3 +125,40 @@ def test_only_database_errors_are_retried_by_owed(error: Exception, retried: boo
     from bot.retry import database_error
 
     assert database_error(error) is retried
+
+
+async def test_a_move_whose_commit_answer_was_lost_is_posted_once(tmp_path: Path) -> None:
+    """The AI's move is committed, but the answer never comes back (the connection dropped
+    after the COMMIT): the next try finds the move in the record and posts it, instead of
+    leaving the member on "thinking" or playing a second move."""
+    async with opened(tmp_path, ai_workers=0, ai_pause_seconds=1.0) as t:
+        store = t.env.bot.service.store
+        real = store.record_move
+        lost: list[int] = []
+        bot_id = t.env.bot.user.id
+
+        async def answer_lost(*args: Any, **kwargs: Any) -> Any:
+            result = await real(*args, **kwargs)
+            if not lost and args[3] == bot_id:  # (game, version, seat, user id, ...)
+                lost.append(result[0].version)
+                raise sqlite3.OperationalError("disk I/O error")  # after the commit
+            return result
+
+        store.record_move = answer_lost
+        await t.alice.slash(t.channel, "caravan play-ai", difficulty="easy")
+        thread = t.channel.threads[-1]
+        rng = random.Random(6)
+        for _turn in range(3):
+            for _second in range(5):  # the AI's pause, then a try 1 s after the lost answer
+                if await alice_to_move(t, thread):
+                    break
+                await t.env.advance_time(1)
+            assert await alice_to_move(t, thread)
+            await play_turn(t, thread, rng, players=(t.alice,))
+        assert lost, "the AI's first move lost its answer"
+        info = await t.env.bot.service.game_in_thread(thread.id)
+        seed_and_moves = await store.seed_and_moves(info.id)
+        turns = [m.content for m in thread.history() if "TestBot" in m.content.split("\n")[0]]
+        assert len(turns) == len({*turns}), "no move of the AI's posted twice"
+        assert len(seed_and_moves[1]) == info.version
+        assert not t.env.errors, t.env.errors
