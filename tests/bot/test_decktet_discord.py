@@ -85,11 +85,12 @@ async def test_wild_readings_are_offered_when_ambiguous(tmp_path: Path, fixed_de
         assert used, "some random play needed the wilds' reading"
 
 
-async def test_a_whole_game_against_the_bot(tmp_path: Path) -> None:
+@pytest.mark.parametrize("difficulty", ["normal", "hard"])  # greedy; the search player
+async def test_a_whole_game_against_the_bot(tmp_path: Path, difficulty: str) -> None:
     # the bot thinks in a worker process, as in production
     async with opened(tmp_path, ai_workers=1, ai_pause_seconds=0.5) as t:
         started = await t.alice.slash(
-            t.channel, "caravan play-ai", difficulty="normal", game=DECKTET, hands=2
+            t.channel, "caravan play-ai", difficulty=difficulty, game=DECKTET, hands=2
         )
         assert "plays Decktet Caravan against me" in started.response.content
         thread = t.channel.threads[-1]
