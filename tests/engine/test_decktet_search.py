@@ -10,20 +10,10 @@ import pytest
 from engine.decktet import DECK, DecktetGame
 from engine.decktet.ai import GreedyPlayer, RandomPlayer, player_for
 from engine.decktet.search import SearchPlayer, sample_world
+from tests.decktet_positions import played
 
 # an iteration budget and no clock: the same choice on any machine
 SMALL = SearchPlayer(name="small", seconds=None, iterations=60, width=6)
-
-
-def played(seed: int, plies: int) -> DecktetGame:
-    """A game `plies` random plays in (seasons under way, cards collected, hands ended)."""
-    game = DecktetGame.new(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if game.is_over:
-            break
-        game.play(rng.choice(game.legal_moves()))
-    return game
 
 
 def places(game: DecktetGame) -> list[object]:

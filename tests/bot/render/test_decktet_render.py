@@ -35,6 +35,7 @@ from bot.render.style import BAR, INK, SEAT_COLOURS, Colour
 from engine.decktet import DECK, DecktetEvent, DecktetGame, DecktetRules, DecktetView
 from engine.decktet.ai import GreedyPlayer
 from engine.decktet.plays import parse_play
+from tests import decktet_positions as positions
 from tests.bot.render.test_render import SNAPSHOTS, close_to, drawn_as_committed
 
 NAMES = {"A": "Alice", "B": "Bob"}
@@ -80,13 +81,7 @@ def test_snapshots() -> None:
 
 
 def played(seed: int, plies: int) -> DecktetGame:
-    game = DecktetGame.new(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if game.is_over:
-            break
-        game.play(GreedyPlayer().choose(game.view(game.mover), rng))
-    return game
+    return positions.played(seed, plies, GreedyPlayer())
 
 
 def test_the_public_table_does_not_depend_on_hidden_cards() -> None:
