@@ -12,9 +12,10 @@ seat's `DecktetView` only (never the other hand or the cards set aside).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Protocol
 
-from engine.decktet.cards import points
+from engine.decktet.cards import DCard, points
 from engine.decktet.game import OUT_BONUS
 from engine.decktet.plays import CARAVAN, Play
 from engine.decktet.view import DecktetView
@@ -53,15 +54,29 @@ class GreedyPlayer:
 def score(view: DecktetView, play: Play, season: int) -> float:
     """How good `play` looks for the seat to move if the season ended right after it
     (`season`: what the season's cards so far are worth by D2)."""
+    opponent = view.hand_sizes[1 if view.seat == "A" else 0]
+    worth = {card: points(card, view.indicators) for card in play.cards}
+    return play_score(play, len(view.hand), view.last_play, season, worth, opponent)
+
+
+def play_score(
+    play: Play,
+    hand_size: int,
+    last: Play | None,
+    season: int,
+    worth: Mapping[DCard, int],
+    opponent_cards: int,
+) -> float:
+    """`score` from the facts it needs (`worth`: each card's points by D2), so the search
+    can score plays in its sampled games as greedy would."""
     if play.is_pass:
-        last = view.season[-1][1]  # the opponent's: a caravan they collect, a bandit we do
+        assert last is not None  # the opponent's: a caravan they collect, a bandit we do
         return float(-season if last.kind == CARAVAN else season)
-    value = season + sum(points(c, view.indicators) for c in play.cards)
+    value = season + sum(worth[card] for card in play.cards)
     gain = float(value if play.kind == CARAVAN else -value)
-    gain += SHED * len(play.cards) - WILD_COST * sum(c.is_wild for c in play.cards)
-    if len(play.cards) == len(view.hand):
-        opponent = view.hand_sizes[1 if view.seat == "A" else 0]
-        gain += OUT_BONUS + opponent
+    gain += SHED * len(play.cards) - WILD_COST * sum(card.is_wild for card in play.cards)
+    if len(play.cards) == hand_size:
+        gain += OUT_BONUS + opponent_cards
     return gain
 
 

@@ -23,10 +23,10 @@ import random
 import time
 from dataclasses import dataclass
 
-from engine.decktet.ai import SHED, WILD_COST
+from engine.decktet.ai import play_score
 from engine.decktet.cards import DECK, DCard, points
-from engine.decktet.game import OUT_BONUS, DecktetGame
-from engine.decktet.plays import CARAVAN, Play, legal_plays
+from engine.decktet.game import DecktetGame
+from engine.decktet.plays import Play, legal_plays
 from engine.decktet.view import DecktetView
 from engine.errors import CaravanError
 
@@ -74,35 +74,20 @@ def sample_world(view: DecktetView, rng: random.Random) -> DecktetGame:
     return game
 
 
-def greedy_score(
-    play: Play,
-    hand: list[DCard],
-    last: Play | None,
-    season: int,
-    worth: dict[DCard, int],
-    opponent_cards: int,
-) -> float:
-    """The greedy player's score (engine.decktet.ai.score) from a game's own state: how
-    good `play` looks for the mover if the season ended right after it."""
-    if play.is_pass:
-        assert last is not None
-        return float(-season if last.kind == CARAVAN else season)
-    value = season + sum(worth[card] for card in play.cards)
-    gain = float(value if play.kind == CARAVAN else -value)
-    gain += SHED * len(play.cards) - WILD_COST * sum(card.is_wild for card in play.cards)
-    if len(play.cards) == len(hand):
-        gain += OUT_BONUS + opponent_cards
-    return gain
-
-
-def ranked(game: DecktetGame, plays: list[Play], worth: dict[DCard, int]) -> list[Play]:
-    """`plays` best first by the greedy score in `game` (ties in the order given)."""
+def scores(game: DecktetGame, plays: list[Play], worth: dict[DCard, int]) -> list[float]:
+    """The greedy score (engine.decktet.ai.play_score) of each of `plays` for the mover
+    of `game`."""
     hand = game.hands[game.turn]
     last = game.last_play
     season = sum(worth[card] for _, play in game.season for card in play.cards)
     opponent = len(game.hands[1 - game.turn])
-    scores = [greedy_score(play, hand, last, season, worth, opponent) for play in plays]
-    order = sorted(range(len(plays)), key=lambda i: -scores[i])
+    return [play_score(play, len(hand), last, season, worth, opponent) for play in plays]
+
+
+def ranked(game: DecktetGame, plays: list[Play], worth: dict[DCard, int]) -> list[Play]:
+    """`plays` best first by the greedy score in `game` (ties in the order given)."""
+    scored = scores(game, plays, worth)
+    order = sorted(range(len(plays)), key=lambda i: -scored[i])
     return [plays[i] for i in order]
 
 
@@ -111,21 +96,12 @@ def rollout(game: DecktetGame, worth: dict[DCard, int], rng: random.Random) -> N
     at random)."""
     hand_number = game.hand_number
     while not game.is_over and game.hand_number == hand_number:
-        hand = game.hands[game.turn]
-        last = game.last_play
-        plays = legal_plays(hand, last)
+        plays = legal_plays(game.hands[game.turn], game.last_play)
         if len(plays) == 1:
             game.play(plays[0])
             continue
-        season = sum(worth[card] for _, play in game.season for card in play.cards)
-        opponent = len(game.hands[1 - game.turn])
-        best = plays[0]
-        best_score = -math.inf
-        for play in plays:
-            score = greedy_score(play, hand, last, season, worth, opponent) + rng.random() * 1e-3
-            if score > best_score:
-                best, best_score = play, score
-        game.play(best)
+        scored = [value + rng.random() * 1e-3 for value in scores(game, plays, worth)]
+        game.play(plays[max(range(len(plays)), key=scored.__getitem__)])
 
 
 def outcome(game: DecktetGame, seat: int, hands: int) -> float:
