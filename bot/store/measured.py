@@ -20,7 +20,6 @@ from bot.metrics import Metrics
 from bot.records import GameInfo, RatingChange
 from bot.store.base import Store
 from bot.store.errors import Conflict
-from bot.store.rows import Ending
 
 
 class MeasuredStore:
@@ -63,18 +62,11 @@ class MeasuredStore:
         return timed
 
     async def record_move(
-        self,
-        game: GameInfo,
-        version: int,
-        seat: str,
-        user_id: int,
-        move: str,
-        ply: int,
-        now: float,
-        next_turn: str,
-        ending: Ending | None,
+        self, game: GameInfo, version: int, seat: str, *rest: Any
     ) -> tuple[GameInfo, tuple[RatingChange, ...]]:
-        result = await self._record(game, version, seat, user_id, move, ply, now, next_turn, ending)
+        """The store's `record_move` (its arguments as `Store.record_move` has them),
+        timed, and the move counted by game and by who made it."""
+        result = await self._record(game, version, seat, *rest)
         self._metrics.moved(game.game, "computer" if seat == game.ai_seat else "member")
         return cast("tuple[GameInfo, tuple[RatingChange, ...]]", result)
 
