@@ -8,23 +8,29 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Final
 
 from engine.cards import KING, QUEEN, SUITS, TEN, Card, card_of
 from engine.errors import NotationError
 
-ASCENDING, DESCENDING, NO_DIRECTION = 1, -1, 0
+ASCENDING: Final = 1
+DESCENDING: Final = -1
+NO_DIRECTION: Final = 0
 DIRECTION_NAMES = {ASCENDING: "ascending", DESCENDING: "descending", NO_DIRECTION: None}
-SALE_MIN, SALE_MAX = 21, 26  # R12
-MAX_ATTACHED = 3  # R7, in the presets that have a limit
+SALE_MIN: Final = 21  # R12
+SALE_MAX: Final = 26
+MAX_ATTACHED: Final = 3  # R7, in the presets that have a limit
 
 
-def _acceptance_masks() -> tuple[int, dict[int, int], dict[tuple[int, int, int], int]]:
-    """R5 as bit masks over card codes, precomputed: which number cards may follow."""
+def _acceptance_masks() -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """R5 as bit masks over card codes, precomputed: which number cards may follow. The
+    masks after one card are indexed by its code, after more by `_after_more(...)`."""
     numbers = [code for code in range(4, (TEN + 1) * 4)]
     every = sum(1 << code for code in numbers)
-    after_one = {last: sum(1 << c for c in numbers if c >> 2 != last >> 2) for last in numbers}
-    after_more = {}
+    after_one = [0] * ((TEN + 1) * 4)
+    after_more = [0] * ((TEN + 1) * 4 * 12)
     for last in numbers:
+        after_one[last] = sum(1 << c for c in numbers if c >> 2 != last >> 2)
         for direction in (ASCENDING, DESCENDING, NO_DIRECTION):
             for suit in range(4):
                 mask = 0
@@ -36,11 +42,20 @@ def _acceptance_masks() -> tuple[int, dict[int, int], dict[tuple[int, int, int],
                         or (direction == DESCENDING and rank < last_rank)
                     ):
                         mask |= 1 << c
-                after_more[(last, direction, suit)] = mask
-    return every, after_one, after_more
+                after_more[_after_more(last, direction, suit)] = mask
+    return every, tuple(after_one), tuple(after_more)
 
 
-_ACCEPT_ANY, _ACCEPT_AFTER_ONE, _ACCEPT_AFTER_MORE = _acceptance_masks()
+def _after_more(last: int, direction: int, suit: int) -> int:
+    """Where the mask after two or more cards, the last `last`, is kept (ints index a tuple
+    faster than a tuple key finds a dict entry, compiled or not)."""
+    return last * 12 + (direction + 1) * 4 + suit
+
+
+_MASKS = _acceptance_masks()
+_ACCEPT_ANY: Final = _MASKS[0]
+_ACCEPT_AFTER_ONE: Final = _MASKS[1]
+_ACCEPT_AFTER_MORE: Final = _MASKS[2]
 
 
 class Caravan:
@@ -133,7 +148,7 @@ class Caravan:
             direction = self.held
         direction = -direction if queens & 1 else direction
         self.direction = direction
-        self.accepts_mask = _ACCEPT_AFTER_MORE[(last, direction, suit)]
+        self.accepts_mask = _ACCEPT_AFTER_MORE[last * 12 + (direction + 1) * 4 + suit]
 
     def push(self, code: int) -> None:
         """Add number card `code` at the end (R5 already checked): `refresh` in O(1)."""
@@ -150,7 +165,7 @@ class Caravan:
             return
         direction = ASCENDING if code >> 2 > cards[-2] >> 2 else DESCENDING
         self.direction = direction
-        self.accepts_mask = _ACCEPT_AFTER_MORE[(code, direction, code & 3)]
+        self.accepts_mask = _ACCEPT_AFTER_MORE[code * 12 + (direction + 1) * 4 + (code & 3)]
 
     def accepts(self, code: int) -> bool:
         """R5: may number card `code` go at the end of this caravan?"""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from engine.caravan import Caravan, CaravanView, position_winner
 from engine.cards import ACE, JACK, JOKER, QUEEN, TEN, Card, card_of
@@ -22,11 +22,11 @@ from engine.movetable import (
     DISBAND_MOVE_SETS,
     DISCARD_MOVES,
     NUMBER_MOVE_SETS,
+    PICTURE_PREFIXES,
     PICTURE_START,
-    PICTURE_TABLES,
     QUEEN_MOVES,
     RESTART_MOVE_SETS,
-    extend_picture_moves,
+    grow_picture_prefixes,
 )
 from engine.rules import EmptyDeck, Rules
 from engine.validate import validate
@@ -34,14 +34,16 @@ from engine.validate import validate
 if TYPE_CHECKING:
     from engine.view import PlayerView
 
-OPENING, MAIN, OVER = "opening", "main", "over"
-DRAW = 2  # the internal winner code of a drawn game; -1 is no winner yet
+OPENING: Final = "opening"
+MAIN: Final = "main"
+OVER: Final = "over"
+DRAW: Final = 2  # the internal winner code of a drawn game; -1 is no winner yet
 
 # Why a game ended.
-END_SOLD = "sold"  # R13
-END_OUT_OF_CARDS = "out-of-cards"  # R14
-END_EMPTY_DECK = "empty-deck"  # R14 in caravanthegame and simple
-END_MOVE_LIMIT = "move-limit"  # R15
+END_SOLD: Final = "sold"  # R13
+END_OUT_OF_CARDS: Final = "out-of-cards"  # R14
+END_EMPTY_DECK: Final = "empty-deck"  # R14 in caravanthegame and simple
+END_MOVE_LIMIT: Final = "move-limit"  # R15
 
 
 def _seat_of(name: str) -> int:
@@ -248,60 +250,64 @@ class Game:
         own = self.caravans[p]
         hand = self.hands[p]
         moves: list[Move] = []
-        add = moves.append
         started = (
             (1 if own[0].cards else 0) | (2 if own[1].cards else 0) | (4 if own[2].cards else 0)
         )
+        # The distinct cards held, in a set's order (the order the moves have always come
+        # in: the AI's seeded games replay only if it stays), made a list once so that
+        # both loops below run over a list.
+        held = list(set(hand))
         if phase == OPENING:  # R3: number cards onto the mover's empty caravans
-            for code in set(hand):
+            for code in held:
                 if code < PICTURE_START:
-                    moves += NUMBER_MOVE_SETS[code][7 ^ started]
+                    moves.extend(NUMBER_MOVE_SETS[code][7 ^ started])
             return moves
         variant = self.variant
         limit = variant.max_attached
-        targets = (0, 1) if variant.pictures_anywhere else (p,)
+        caravans = self.caravans
+        first, end = (0, 2) if variant.pictures_anywhere else (p, p + 1)  # whose caravans
         m0, m1, m2 = own[0].accepts_mask, own[1].accepts_mask, own[2].accepts_mask
-        held = set(hand)
         for code in held:
             if code < PICTURE_START:  # R5: which of the three caravans take it
                 chosen = (m0 >> code & 1) | (m1 >> code & 1) << 1 | (m2 >> code & 1) << 2
                 if chosen:
-                    moves += NUMBER_MOVE_SETS[code][chosen]
+                    moves.extend(NUMBER_MOVE_SETS[code][chosen])
             elif code >> 2 == QUEEN:  # R7: the last card only
                 queen_moves = QUEEN_MOVES[code]
-                for t in targets:
-                    side = self.caravans[t]
-                    for ci in (0, 1, 2):
+                for t in range(first, end):
+                    side = caravans[t]
+                    for ci in range(3):
                         atts = side[ci].atts
                         if atts and (limit is None or len(atts[-1]) < limit):
-                            add(queen_moves[t][ci])
+                            moves.append(queen_moves[t][ci])
             else:  # R7: J, K and jokers on any number card with room
-                tables = PICTURE_TABLES[code]
-                for t in targets:
-                    side = self.caravans[t]
+                tables = PICTURE_PREFIXES[code]
+                for t in range(first, end):
+                    side = caravans[t]
                     table = tables[t]
-                    for ci in (0, 1, 2):
+                    for ci in range(3):
                         caravan = side[ci]
                         atts = caravan.atts
                         count = len(atts)
                         if not count:
                             continue
-                        attach = table[ci]
-                        if len(attach) < count:
-                            extend_picture_moves(attach, code, t, ci, count)
+                        prefixes = table[ci]
+                        if count >= len(prefixes):
+                            grow_picture_prefixes(code, t, ci, count)
+                        onto = prefixes[count]  # the moves onto each of its number cards
                         if limit is None or not caravan.crowded:
-                            moves += attach[:count]
+                            moves.extend(onto)
                         else:
-                            for index, attached in enumerate(atts):
-                                if len(attached) < limit:
-                                    add(attach[index])
-        moves += map(DISCARD_MOVES.__getitem__, held)  # R4 (b), G9
+                            for index in range(count):
+                                if len(atts[index]) < limit:
+                                    moves.append(onto[index])
+        moves.extend([DISCARD_MOVES[code] for code in held])  # R4 (b), G9
         if variant.disband_restarts:  # R4 (c) in foxon: restart with a number card
             for code in held:
                 if code < PICTURE_START:
-                    moves += RESTART_MOVE_SETS[code][started]
+                    moves.extend(RESTART_MOVE_SETS[code][started])
         else:
-            moves += DISBAND_MOVE_SETS[started]
+            moves.extend(DISBAND_MOVE_SETS[started])
         return moves
 
     def is_legal(self, move: Move | str) -> bool:
@@ -372,9 +378,9 @@ class Game:
                 target = (move.player, ci + 1, index + 1)
                 onto = caravan.cards[index]
                 if rank == JOKER or (rank == JACK and self._jack_clears_rank):
-                    removed = self._joker(t, ci, index)  # R11
+                    removed = self._joker(t, ci, index, record)  # R11
                 elif rank == JACK:
-                    removed = self._remove({(t, ci): {index}})  # R8
+                    removed = self._remove({(t, ci): {index}}, record)  # R8
                 else:
                     caravan.refresh(king_adds, queen_sets_suit)  # R9, R10
         elif action == "discard":
@@ -469,7 +475,7 @@ class Game:
             return random.Random(f"{self.seed}/{self.ply}/{self.turn}")
         return random.Random(self.to_json())
 
-    def _joker(self, t: int, ci: int, index: int) -> list[Removal]:
+    def _joker(self, t: int, ci: int, index: int, record: bool) -> list[Removal]:
         """R11: remove every other number card of the target's rank (of its printed suit,
         for an Ace); in foxon the target goes too and Aces follow the rank rule."""
         target = self.caravans[t][ci].cards[index]
@@ -489,11 +495,12 @@ class Game:
                         doomed.setdefault((side, cj), set()).add(i)
         if (t, ci) not in doomed:
             self.caravans[t][ci].refresh(self.variant.king_adds, self.variant.queen_sets_suit)
-        return self._remove(doomed)
+        return self._remove(doomed, record)
 
-    def _remove(self, doomed: dict[tuple[int, int], set[int]]) -> list[Removal]:
+    def _remove(self, doomed: dict[tuple[int, int], set[int]], record: bool) -> list[Removal]:
         """Take number cards off caravans with their attachments, to the discard pile of
-        the caravan's owner (R8, G3), keeping R6's direction after equal last ranks."""
+        the caravan's owner (R8, G3), keeping R6's direction after equal last ranks.
+        Returns what was removed when `record` (the event's), else nothing."""
         removals = []
         king_adds, queen_sets_suit = (
             self.variant.king_adds,
@@ -509,15 +516,16 @@ class Game:
                 if i in indices:
                     pile.append(code)
                     pile.extend(attached)
-                    removals.append(
-                        Removal(
-                            card_of(code),
-                            SEATS[side],
-                            ci + 1,
-                            i + 1,
-                            tuple(card_of(a) for a in attached),
+                    if record:
+                        removals.append(
+                            Removal(
+                                card_of(code),
+                                SEATS[side],
+                                ci + 1,
+                                i + 1,
+                                tuple(card_of(a) for a in attached),
+                            )
                         )
-                    )
                 else:
                     cards.append(code)
                     atts.append(attached)

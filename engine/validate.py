@@ -3,7 +3,7 @@ saying why a refused move is refused."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from engine.caravan import Caravan
 from engine.cards import JACK, QUEEN, SUIT_NAMES, SUITS, Card, card_of
@@ -22,7 +22,8 @@ from engine.movetable import (
 if TYPE_CHECKING:
     from engine.game import Game
 
-OPENING, OVER = "opening", "over"
+OPENING: Final = "opening"  # engine.game's phases (which imports this module)
+OVER: Final = "over"
 
 
 def validate(game: Game, move: Move | str) -> Move:
