@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from engine.caravan import Caravan, CaravanView, position_winner
 from engine.cards import ACE, JACK, JOKER, QUEEN, TEN, Card, card_of
-from engine.deal import deal
+from engine.deal import deal, shuffle
 from engine.errors import IllegalMoveError
 from engine.events import MoveEvent, Removal
 from engine.moves import SEATS, Move
@@ -112,7 +112,7 @@ class Game:
         game.seed = seed
         rng = random.Random(seed)
         for seat in (0, 1):
-            codes = [card.code for card in game.rules.deck(seat)]
+            codes = game.rules.deck_codes(seat)
             hand, deck = deal(codes, rng, game.variant.deal_first_three)
             game.hands[seat] = hand
             game.decks[seat] = deck[::-1]
@@ -463,7 +463,7 @@ class Game:
         deck = self.decks[p]
         deck[:] = pile
         pile.clear()
-        self._reshuffle_rng().shuffle(deck)
+        shuffle(self._reshuffle_rng(), deck)
         code = deck.pop()
         self.hands[p].append(code)
         return code, True

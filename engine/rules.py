@@ -64,6 +64,7 @@ DEFAULT_PRESET = "new-vegas"
 MIN_CUSTOM_DECK = 30
 MAX_COPIES = 4  # R1: at most 4 source decks
 MAX_JOKERS_PER_SOURCE = 2
+_STANDARD_CODES: dict[tuple[int, bool], tuple[int, ...]] = {}  # by jokers and tens
 
 
 @dataclass(frozen=True)
@@ -107,6 +108,18 @@ class Rules:
         if self.decks is not None:
             return list(self.decks[seat])
         return standard_deck(self.joker_count, tens=self.variant.tens)
+
+    def deck_codes(self, seat: int) -> list[int]:
+        """`deck(seat)` as card codes (a new list each time), for the deal."""
+        if self.decks is not None:
+            return [card.code for card in self.decks[seat]]
+        key = (self.joker_count, self.variant.tens)
+        codes = _STANDARD_CODES.get(key)
+        if codes is None:
+            codes = _STANDARD_CODES[key] = tuple(
+                card.code for card in standard_deck(key[0], tens=key[1])
+            )
+        return list(codes)
 
     @staticmethod
     def parse(value: Any) -> Rules:
