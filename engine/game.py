@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from engine.caravan import Caravan, CaravanView, position_winner
+from engine.caravan import SALE_MAX, SALE_MIN, Caravan, CaravanView, position_winner
 from engine.cards import ACE, JACK, JOKER, QUEEN, TEN, Card, card_of
 from engine.deal import deal, shuffle
 from engine.errors import IllegalMoveError
@@ -368,14 +368,16 @@ class Game:
             if rank <= TEN:  # R5
                 caravan = own[ci]
                 caravan.push(code)
-                target = (SEATS[p], ci + 1, len(caravan.cards))
+                if record:
+                    target = (SEATS[p], ci + 1, len(caravan.cards))
             else:  # R7
                 assert move.player is not None
                 t = _seat_of(move.player)
                 caravan = self.caravans[t][ci]
                 index = (move.index or len(caravan.cards)) - 1
                 caravan.atts[index].append(code)
-                target = (move.player, ci + 1, index + 1)
+                if record:
+                    target = (move.player, ci + 1, index + 1)
                 onto = caravan.cards[index]
                 if rank == JOKER or (rank == JACK and self._jack_clears_rank):
                     removed = self._joker(t, ci, index, record)  # R11
@@ -409,7 +411,11 @@ class Game:
 
         drew = -1
         reshuffled = False
-        winner = _sale_winner(self.caravans) if main else -1
+        winner = -1
+        if main:  # R13: no sale while position 1 has no caravan for sale (most moves)
+            first_a, first_b = self.caravans[0][0].value, self.caravans[1][0].value
+            if SALE_MIN <= first_a <= SALE_MAX or SALE_MIN <= first_b <= SALE_MAX:
+                winner = _sale_winner(self.caravans)
         if winner >= 0:  # R13, judged before the draw (G8)
             self._end(winner, END_SOLD)
         elif main and card is not None:  # R4: a play or a discard draws (foxon: a restart too)
