@@ -148,7 +148,7 @@ class Caravan:
             direction = self.held
         direction = -direction if queens & 1 else direction
         self.direction = direction
-        self.accepts_mask = _ACCEPT_AFTER_MORE[last * 12 + (direction + 1) * 4 + suit]
+        self.accepts_mask = _ACCEPT_AFTER_MORE[_after_more(last, direction, suit)]
 
     def push(self, code: int) -> None:
         """Add number card `code` at the end (R5 already checked): `refresh` in O(1)."""
@@ -165,7 +165,7 @@ class Caravan:
             return
         direction = ASCENDING if code >> 2 > cards[-2] >> 2 else DESCENDING
         self.direction = direction
-        self.accepts_mask = _ACCEPT_AFTER_MORE[code * 12 + (direction + 1) * 4 + (code & 3)]
+        self.accepts_mask = _ACCEPT_AFTER_MORE[_after_more(code, direction, code & 3)]
 
     def accepts(self, code: int) -> bool:
         """R5: may number card `code` go at the end of this caravan?"""
@@ -263,6 +263,34 @@ def position_winner(a: int, b: int) -> int:
             return 0 if a > b else 1 if b > a else -1
         return 0
     return 1 if SALE_MIN <= b <= SALE_MAX else -1
+
+
+def positions_won(values: tuple[int, ...]) -> tuple[int, int, int]:
+    """R13 for the three positions, from the values of A1, A2, A3, B1, B2, B3."""
+    return (
+        position_winner(values[0], values[3]),
+        position_winner(values[1], values[4]),
+        position_winner(values[2], values[5]),
+    )
+
+
+def sale_winner(caravans: list[list[Caravan]]) -> int:
+    """R13: the seat that wins the game if all three positions are won (two or three of
+    them its own), else -1. Most positions end at the first check."""
+    a, b = caravans
+    first_a, first_b = a[0].value, b[0].value
+    if not (SALE_MIN <= first_a <= SALE_MAX or SALE_MIN <= first_b <= SALE_MAX):
+        return -1
+    first = position_winner(first_a, first_b)
+    if first < 0:
+        return -1
+    second = position_winner(a[1].value, b[1].value)
+    if second < 0:
+        return -1
+    third = position_winner(a[2].value, b[2].value)
+    if third < 0:
+        return -1
+    return 0 if (first == 0) + (second == 0) + (third == 0) >= 2 else 1
 
 
 @dataclass(frozen=True)

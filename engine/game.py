@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from engine.caravan import SALE_MAX, SALE_MIN, Caravan, CaravanView, position_winner
+from engine.caravan import Caravan, CaravanView, positions_won, sale_winner
 from engine.cards import ACE, JACK, JOKER, QUEEN, TEN, Card, card_of
 from engine.deal import deal, shuffle
 from engine.errors import IllegalMoveError
@@ -226,7 +226,7 @@ class Game:
         )
 
     def _positions(self) -> tuple[int, int, int]:
-        return _won(self._values())
+        return positions_won(self._values())
 
     def _values(self) -> tuple[int, ...]:
         a, b = self.caravans
@@ -411,11 +411,7 @@ class Game:
 
         drew = -1
         reshuffled = False
-        winner = -1
-        if main:  # R13: no sale while position 1 has no caravan for sale (most moves)
-            first_a, first_b = self.caravans[0][0].value, self.caravans[1][0].value
-            if SALE_MIN <= first_a <= SALE_MAX or SALE_MIN <= first_b <= SALE_MAX:
-                winner = _sale_winner(self.caravans)
+        winner = sale_winner(self.caravans) if main else -1
         if winner >= 0:  # R13, judged before the draw (G8)
             self._end(winner, END_SOLD)
         elif main and card is not None:  # R4: a play or a discard draws (foxon: a restart too)
@@ -550,7 +546,7 @@ class Game:
         R14 for the player to move (who also loses if, in a position no game can reach, they
         have no legal move at all)."""
         if sales and self.phase == MAIN:
-            winner = _sale_winner(self.caravans)
+            winner = sale_winner(self.caravans)
             if winner >= 0:
                 self._end(winner, END_SOLD)
                 return
@@ -573,32 +569,3 @@ class Game:
             return
         if not self.legal_moves():
             self._end(1 - p, END_OUT_OF_CARDS)
-
-
-def _won(values: tuple[int, ...]) -> tuple[int, int, int]:
-    """R13 for the three positions, from the values of A1, A2, A3, B1, B2, B3."""
-    return (
-        position_winner(values[0], values[3]),
-        position_winner(values[1], values[4]),
-        position_winner(values[2], values[5]),
-    )
-
-
-def _sale_winner(caravans: list[list[Caravan]]) -> int:
-    """R13: the seat that wins the game if all three positions are won, else -1."""
-    a, b = caravans
-    first = position_winner(a[0].value, b[0].value)
-    if first < 0:
-        return -1
-    second = position_winner(a[1].value, b[1].value)
-    if second < 0:
-        return -1
-    third = position_winner(a[2].value, b[2].value)
-    if third < 0:
-        return -1
-    return _majority((first, second, third))
-
-
-def _majority(won: tuple[int, int, int]) -> int:
-    """R13: the seat that wins two or three of the positions."""
-    return 0 if (won[0] == 0) + (won[1] == 0) + (won[2] == 0) >= 2 else 1
