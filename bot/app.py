@@ -41,7 +41,7 @@ from bot.settings import Settings
 from bot.store import Store, open_store
 from bot.tournaments import Tournaments
 from bot.translator import CommandTranslator
-from bot.views import items
+from bot.views import hand_items, items
 from bot.views.live import LivePanels
 
 log = logging.getLogger("caravan.bot")
@@ -134,7 +134,7 @@ class CaravanBot(commands.AutoShardedBot):
         self.hands = Hands(service, poster, ai, names, guard)
         self.events = Events(tournaments, poster, names, guard)
         # what the components hand their presses to (checked against their protocols)
-        presses: tuple[items.GamePresses, items.HandPresses, items.EventPresses] = (
+        presses: tuple[items.GamePresses, hand_items.HandPresses, items.EventPresses] = (
             self.games,
             self.hands,
             self.events,

@@ -11,13 +11,14 @@ from typing import Any
 
 import discord
 
+from bot.event_words import split_label
 from bot.i18n import Catalogue, Said, catalogue, server_language
 from bot.names import Names
 from bot.records import AnyEvent, AnyView, Challenge, GameInfo, Outcome
 from bot.retry import owed
 from bot.service import GameService
 from bot.tournament.records import Event
-from bot.tournaments import Moved, Tournaments, split_label
+from bot.tournaments import Moved, Tournaments
 from bot.views.events import game_call, podium, round_heading, sign_up, standings_panel
 from bot.views.live import LivePanels
 from bot.views.panels import (

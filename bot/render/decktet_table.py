@@ -1,5 +1,5 @@
-"""Decktet Caravan's images: the table everyone sees and the hand only its owner sees,
-drawn from a `DecktetView` (so nothing a seat may not see can be drawn).
+"""Decktet Caravan's table, the image everyone sees, drawn from a `DecktetView` (so
+nothing a seat may not see can be drawn; the hand is `bot.render.decktet_hand`).
 
 The table, top to bottom: a header (the game, the hand's number, whose move it is); one bar
 per player (name, the WINNER mark at the end, who led the hand while it is on, hand size,
@@ -28,7 +28,7 @@ from PIL import Image, ImageChops, ImageDraw
 from bot.games.decktet.words import SUIT_TEXT, hand_lines, play_text
 from bot.i18n import ENGLISH, Catalogue, Said, _, n_
 from bot.render import style
-from bot.render.decktet_art import DECKTET_DIR, file_name
+from bot.render.decktet_cards import card_art, paste
 from bot.render.style import (
     AMBER,
     BAND,
@@ -72,21 +72,6 @@ NAME_MIN = 140  # the room a name keeps before the WINNER mark or "led this hand
 
 
 @cache
-def card_art(card: DCard | None, width: int, tone: str = "plain") -> Image.Image:
-    """A card (its back for None) at `width`, RGBA, loaded and scaled once; "dim" darkens."""
-    name = "back.png" if card is None else file_name(card)
-    with Image.open(DECKTET_DIR / name) as art:
-        image = art.convert("RGBA")
-    image = image.resize((width, round(width * 1.4)), Image.Resampling.LANCZOS)
-    if tone == "dim":
-        alpha = image.getchannel("A")
-        image = Image.merge(
-            "RGBA", [*image.convert("RGB").point(lambda v: v * 45 // 100).split(), alpha]
-        )
-    return image
-
-
-@cache
 def tucked(card: DCard, shown: int) -> Image.Image:
     """A card of a play: all of it, or (an older play, tucked under the next) its top
     `shown` pixels, fading out over the last few."""
@@ -100,13 +85,6 @@ def tucked(card: DCard, shown: int) -> Image.Image:
         draw.line((0, shown - FADE + row, MINI_W, shown - FADE + row), fill=255 - 255 * row // FADE)
     art.putalpha(ImageChops.multiply(art.getchannel("A"), fade))
     return art
-
-
-def paste(
-    canvas: Image.Image, card: DCard | None, x: int, y: int, width: int, tone: str = "plain"
-) -> None:
-    art = card_art(card, width, tone)
-    canvas.paste(art, (x, y), art)
 
 
 def indicator_words(card: DCard, words: Catalogue = ENGLISH) -> str:
@@ -429,77 +407,3 @@ def render_table(
 ) -> bytes:
     """The table as a PNG, its words in `words`' language (see `draw_table`)."""
     return style.encode(draw_table(view, names, event, note, final, words))
-
-
-HAND_W = 84
-HAND_GAP = 10
-PER_ROW = 8
-BADGE = 26
-
-
-def draw_hand(
-    view: DecktetView, chosen: frozenset[int] = frozenset(), words: Catalogue = ENGLISH
-) -> Image.Image:
-    """The seat's own hand in rows of 8, numbered as the select numbers them; chosen cards
-    raised and framed; cards that are in no legal play now dimmed; its words in `words`'
-    language."""
-    hand = view.hand
-    rows = max(1, -(-len(hand) // PER_ROW))
-    width = 2 * MARGIN + PER_ROW * HAND_W + (PER_ROW - 1) * HAND_GAP
-    card_h = round(HAND_W * 1.4)
-    top = 44
-    row_h = card_h + BADGE + 24
-    height = top + rows * row_h + 6
-    image = Image.new("RGB", (width, height), FELT)
-    draw = ImageDraw.Draw(image)
-    draw.rectangle((0, 0, width, top - 8), fill=BAR)
-    usable = {c for play in view.legal_moves for c in play.cards}
-    last = view.last_play
-    if view.phase == "over":
-        title = _("Your hand: the game is over")
-    elif not view.my_turn:
-        title = _("Your hand: waiting for your opponent")
-    elif last is None:
-        title = _("Your hand: lead a caravan")
-    else:
-        title = _("Your hand: beat {last}, or pass", last=play_text(last))
-    count = words.say(n_("{count} card", "{count} cards", len(hand)))
-    count_w = max(120, style.length(count, 16, False) + 24)
-    said = style.fit(words.say(title), 17, int(width - 2 * MARGIN - count_w))
-    style.text(image, (MARGIN, (top - 8) / 2), said, 17, INK)
-    style.text(image, (width - MARGIN, (top - 8) / 2), count, 16, MUTED, "rm", bold=False)
-    if not hand:
-        empty = style.fit(words.say(_("No cards in hand")), 20, width - 2 * MARGIN)
-        style.text(image, (width / 2, top + card_h / 2), empty, 20, MUTED, "mm")
-    for i, card in enumerate(hand):
-        row, col = divmod(i, PER_ROW)
-        x = MARGIN + col * (HAND_W + HAND_GAP)
-        y = top + row * row_h + (0 if i in chosen else 6)
-        dim = view.my_turn and card not in usable
-        paste(image, card, x, y, HAND_W, "dim" if dim else "plain")
-        if i in chosen:
-            draw.rounded_rectangle(
-                (x - 3, y - 3, x + HAND_W + 2, y + card_h + 2), 10, outline=AMBER, width=3
-            )
-        centre = (x + HAND_W / 2, top + row * row_h + card_h + 8 + BADGE / 2)
-        box = (
-            centre[0] - BADGE / 2,
-            centre[1] - BADGE / 2,
-            centre[0] + BADGE / 2,
-            centre[1] + BADGE / 2,
-        )
-        if i in chosen:
-            draw.ellipse(box, fill=AMBER)
-            style.text(image, centre, str(i + 1), 15, BAR, "mm")
-        else:
-            colour = MUTED if dim else AMBER
-            draw.ellipse(box, outline=colour, width=2)
-            style.text(image, centre, str(i + 1), 15, colour, "mm")
-    return image
-
-
-def render_hand(
-    view: DecktetView, chosen: frozenset[int] = frozenset(), words: Catalogue = ENGLISH
-) -> bytes:
-    """The hand as a PNG, its words in `words`' language (see `draw_hand`)."""
-    return style.encode(draw_hand(view, chosen, words))

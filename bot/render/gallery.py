@@ -20,7 +20,7 @@ import bot.games.decktet.words as decktet
 from bot.games.new_vegas.words import describe
 from bot.games.words import result
 from bot.i18n import ENGLISH, LANGUAGES, Catalogue, catalogue
-from bot.render.decktet_table import draw_hand as draw_decktet_hand
+from bot.render.decktet_hand import draw_hand as draw_decktet_hand
 from bot.render.decktet_table import draw_table as draw_decktet
 from bot.render.hand import draw_hand
 from bot.render.style import card_label

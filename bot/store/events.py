@@ -16,15 +16,14 @@ from typing import Any, TypeVar
 
 from bot.records import GameInfo
 from bot.store.errors import Conflict
+from bot.store.event_scripts import bump, event_now, one, read_event, write_step
 from bot.store.rows import ALL, NewGame, Shards
-from bot.store.script import Row, Script
+from bot.store.script import Script
 from bot.tournament.records import (
     CANCELLED,
     FINISHED,
     OPEN,
     RUNNING,
-    Board,
-    Entrant,
     Event,
     Tournament,
 )
@@ -76,106 +75,6 @@ class TooManyEvents(Conflict):
         self.count = count
 
 
-def _one(rows: list[Row]) -> Row:
-    assert len(rows) == 1, rows
-    return rows[0]
-
-
-def read_event(tournament_id: int) -> Script[Event | None]:
-    rows = yield ("SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
-    if not rows:
-        return None
-    entrants = yield (
-        "SELECT * FROM entrants WHERE tournament_id = ? "
-        "ORDER BY COALESCE(seed, 1000000000), joined_at, user_id",
-        (tournament_id,),
-    )
-    boards = yield (
-        "SELECT * FROM tournament_games WHERE tournament_id = ? ORDER BY round, board",
-        (tournament_id,),
-    )
-    return Event(
-        Tournament.from_row(rows[0]),
-        tuple(Entrant.from_row(row) for row in entrants),
-        tuple(Board.from_row(row) for row in boards),
-    )
-
-
-def _event(tournament_id: int) -> Script[Event]:
-    event = yield from read_event(tournament_id)
-    assert event is not None
-    return event
-
-
-def _bump(event: Event, expected_status: str, **changes: Any) -> Script[bool]:
-    """Move the tournament on a version (with `changes`) if it is still at the version and
-    status it was read at; whether it was."""
-    sets = "".join(f", {column} = ?" for column in changes)
-    rows = yield (
-        f"UPDATE tournaments SET version = version + 1{sets} "
-        "WHERE id = ? AND version = ? AND status = ? RETURNING id",
-        (*changes.values(), event.id, event.tournament.version, expected_status),
-    )
-    return bool(rows)
-
-
-def _insert_game(game: NewGame, tournament_id: int, label: str, rated: bool) -> Script[int]:
-    rows = yield (
-        "INSERT INTO games (guild_id, channel_id, player_a, player_b, rules, game, seed, "
-        "turn, turn_seconds, deadline, created_at, updated_at, tournament_id, event, "
-        "unrated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-        (
-            game.guild_id,
-            game.channel_id,
-            *game.players,
-            game.rules,
-            game.game,
-            game.seed,
-            game.turn,
-            game.turn_seconds,
-            game.now + game.turn_seconds,
-            game.now,
-            game.now,
-            tournament_id,
-            label,
-            0 if rated else 1,
-        ),
-    )
-    return int(_one(rows)["id"])
-
-
-def _write_step(event: Event, step: Step, games: Sequence[NewGame], label: str) -> Script[None]:
-    """The step's settled records and its games (made now, as `games` says, in order)."""
-    board = event.next_board(step.round)
-    for played in step.settled:
-        yield (
-            "INSERT INTO tournament_games (tournament_id, round, board, first, second, "
-            "points, forfeit) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (
-                event.id,
-                played.round,
-                board,
-                played.first,
-                played.second,
-                played.points,
-                int(played.forfeit),
-            ),
-        )
-        board += 1
-    assert len(games) == len(step.games)
-    for pairing, game in zip(step.games, games, strict=True):
-        # the seed says which seat moves first (G1): `first` sits there
-        assert game.players[0 if game.turn == "A" else 1] == pairing.first
-        assert set(game.players) == {pairing.first, pairing.second}
-        game_id = yield from _insert_game(game, event.id, label, event.tournament.rated)
-        yield (
-            "INSERT INTO tournament_games (tournament_id, round, board, first, second, "
-            "game_id) VALUES (?, ?, ?, ?, ?, ?)",
-            (event.id, step.round, board, pairing.first, pairing.second, game_id),
-        )
-        board += 1
-
-
 class EventStore:
     """Mixed into each store, which runs scripts (`_script`) and reads (`query`)."""
 
@@ -195,7 +94,7 @@ class EventStore:
                 "AND status IN ('open', 'running')",
                 (new.guild_id,),
             )
-            count = int(_one(rows)["n"])
+            count = int(one(rows)["n"])
             if count >= open_limit:
                 raise TooManyEvents(count)
             rows = yield (
@@ -220,7 +119,7 @@ class EventStore:
                     new.decks,
                 ),
             )
-            return (yield from _event(int(_one(rows)["id"])))
+            return (yield from event_now(int(one(rows)["id"])))
 
         return await self._script(create)
 
@@ -313,20 +212,20 @@ class EventStore:
         them already."""
 
         def join() -> Script[Event]:
-            event = yield from _event(tournament_id)
+            event = yield from event_now(tournament_id)
             if not event.tournament.open:
                 raise EventChanged(event, "not open")
             if event.entrant(user_id) is not None:
                 raise EventChanged(event, "already entered")
             if len(event.entrants) >= event.tournament.max_entrants:
                 raise EventChanged(event, "full")
-            if not (yield from _bump(event, OPEN)):  # changed since read: do it again
+            if not (yield from bump(event, OPEN)):  # changed since read: do it again
                 raise EventChanged(event, "moved")
             yield (
                 "INSERT INTO entrants (tournament_id, user_id, joined_at) VALUES (?, ?, ?)",
                 (tournament_id, user_id, now),
             )
-            return (yield from _event(tournament_id))
+            return (yield from event_now(tournament_id))
 
         return await self._script(join)
 
@@ -338,7 +237,7 @@ class EventStore:
         ended."""
 
         def bring() -> Script[Event]:
-            event = yield from _event(tournament_id)
+            event = yield from event_now(tournament_id)
             entrant = event.entrant(user_id)
             if not (event.tournament.open or event.tournament.running):
                 raise EventChanged(event, "over")
@@ -349,7 +248,7 @@ class EventStore:
                 "WHERE tournament_id = ? AND user_id = ?",
                 (name, cards, tournament_id, user_id),
             )
-            return (yield from _event(tournament_id))
+            return (yield from event_now(tournament_id))
 
         return await self._script(bring)
 
@@ -358,18 +257,18 @@ class EventStore:
         started or they had not entered."""
 
         def leave() -> Script[Event]:
-            event = yield from _event(tournament_id)
+            event = yield from event_now(tournament_id)
             if not event.tournament.open:
                 raise EventChanged(event, "not open")
             if event.entrant(user_id) is None:
                 raise EventChanged(event, "not entered")
-            if not (yield from _bump(event, OPEN)):
+            if not (yield from bump(event, OPEN)):
                 raise EventChanged(event, "moved")
             yield (
                 "DELETE FROM entrants WHERE tournament_id = ? AND user_id = ?",
                 (tournament_id, user_id),
             )
-            return (yield from _event(tournament_id))
+            return (yield from event_now(tournament_id))
 
         return await self._script(leave)
 
@@ -378,12 +277,10 @@ class EventStore:
         `event` was read (started, cancelled, someone joined)."""
 
         def cancel() -> Script[Event]:
-            if not (
-                yield from _bump(event, OPEN, status=CANCELLED, reason=reason, finished_at=now)
-            ):
-                now_event = yield from _event(event.id)
+            if not (yield from bump(event, OPEN, status=CANCELLED, reason=reason, finished_at=now)):
+                now_event = yield from event_now(event.id)
                 raise EventChanged(now_event, "moved")
-            return (yield from _event(event.id))
+            return (yield from event_now(event.id))
 
         return await self._script(cancel)
 
@@ -402,19 +299,19 @@ class EventStore:
         moved on since (one process starts it; the other is told)."""
 
         def start() -> Script[Event]:
-            bumped = yield from _bump(
+            bumped = yield from bump(
                 event, OPEN, status=RUNNING, rounds=rounds, round=step.round, started_at=now
             )
             if not bumped:
-                raise EventChanged((yield from _event(event.id)), "moved")
+                raise EventChanged((yield from event_now(event.id)), "moved")
             for seed, user_id in enumerate(seeds, start=1):
                 yield (
                     "UPDATE entrants SET seed = ? WHERE tournament_id = ? AND user_id = ?",
                     (seed, event.id, user_id),
                 )
-            seeded = yield from _event(event.id)
-            yield from _write_step(seeded, step, games, label)
-            return (yield from _event(event.id))
+            seeded = yield from event_now(event.id)
+            yield from write_step(seeded, step, games, label)
+            return (yield from event_now(event.id))
 
         return await self._script(start)
 
@@ -440,15 +337,15 @@ class EventStore:
                     (result.points, int(result.forfeit), result.game_id),
                 )
             if step is None:
-                return (yield from _event(event.id)), False
+                return (yield from event_now(event.id)), False
             changes: dict[str, Any] = {"round": step.round}
             if step.finished:
                 changes |= {"status": FINISHED, "finished_at": now}
-            if not (yield from _bump(event, RUNNING, **changes)):
-                return (yield from _event(event.id)), False
+            if not (yield from bump(event, RUNNING, **changes)):
+                return (yield from event_now(event.id)), False
             if not step.finished:
-                yield from _write_step(event, step, games, label)
-            return (yield from _event(event.id)), True
+                yield from write_step(event, step, games, label)
+            return (yield from event_now(event.id)), True
 
         return await self._script(advance)
 
@@ -457,7 +354,7 @@ class EventStore:
         its current round; `EventChanged` if they are not in it (or left already)."""
 
         def withdraw() -> Script[Event]:
-            event = yield from _event(tournament_id)
+            event = yield from event_now(tournament_id)
             entrant = event.entrant(user_id)
             if not event.tournament.running:
                 raise EventChanged(event, "not running")
@@ -468,7 +365,7 @@ class EventStore:
                 "WHERE tournament_id = ? AND user_id = ? AND left_round IS NULL",
                 (max(event.tournament.round, 1), why, tournament_id, user_id),
             )
-            yield from _bump(event, RUNNING)
-            return (yield from _event(tournament_id))
+            yield from bump(event, RUNNING)
+            return (yield from event_now(tournament_id))
 
         return await self._script(withdraw)

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 import discord
 
 from bot.choices import turn_words
+from bot.event_words import cancel_reason
 from bot.games.words import GAME_TITLES
 from bot.i18n import ENGLISH, Catalogue, Joined, Said, Text, _, n_
 from bot.inert import md
@@ -20,7 +21,6 @@ from bot.records import GameInfo, rules_from_text
 from bot.render.events import bracket_png, standings_png
 from bot.tournament import TIE_BREAKS, knockout
 from bot.tournament.records import OWN, Event
-from bot.tournaments import cancel_reason
 from bot.views import items
 from bot.views.panels import Panel
 

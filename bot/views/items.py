@@ -3,8 +3,8 @@ carries what it acts on (a challenge, or a game and the version its panel was dr
 every button already posted keeps working after a restart. The acting user always comes
 from the interaction, never from the custom_id. A press is handed to the cog that does the
 work (`bot.cogs.games`, `bot.cogs.hands`, `bot.cogs.events`), which the bot names as
-`games`, `hands` and `events`: what each must do is the protocol `GamePresses`,
-`HandPresses` or `EventPresses` below."""
+`games`, `hands` and `events`: what each must do is the protocol `GamePresses` or
+`EventPresses` below, or `bot.views.hand_items.HandPresses` (the hand panel's controls)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from typing import Any, Protocol, cast
 import discord
 
 from bot.i18n import ENGLISH, Catalogue, _
+from bot.views import hand_items
 
 Interaction = discord.Interaction[Any]
 
@@ -28,16 +29,6 @@ class GamePresses(Protocol):
     async def rematch(self, interaction: Interaction, game_id: int) -> None: ...
 
 
-class HandPresses(Protocol):
-    async def open_hand(self, interaction: Interaction, game_id: int) -> None: ...
-    async def choose_card(
-        self, interaction: Interaction, game_id: int, version: int, chosen: int, page: int = 0
-    ) -> None: ...
-    async def play(
-        self, interaction: Interaction, game_id: int, version: int, move: str
-    ) -> None: ...
-
-
 class EventPresses(Protocol):
     async def event_press(
         self, interaction: Interaction, tournament_id: int, action: str
@@ -46,10 +37,6 @@ class EventPresses(Protocol):
 
 def _games(interaction: Interaction) -> GamePresses:
     return cast(GamePresses, interaction.client.games)
-
-
-def _hands(interaction: Interaction) -> HandPresses:
-    return cast(HandPresses, interaction.client.hands)
 
 
 def controls(*components: discord.ui.Item[Any]) -> discord.ui.View:
@@ -65,11 +52,6 @@ def controls(*components: discord.ui.Item[Any]) -> discord.ui.View:
         view.add_item(component)
     view.stop()
     return view
-
-
-def _values(interaction: discord.Interaction[Any]) -> list[str]:
-    data = cast("dict[str, Any]", interaction.data or {})
-    return [str(v) for v in data.get("values", [])]
 
 
 ANSWER_STYLES = {
@@ -133,7 +115,7 @@ class GameButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if self.kind == "hand":
-            await _hands(interaction).open_hand(interaction, self.game_id)
+            await hand_items.hands_of(interaction).open_hand(interaction, self.game_id)
         else:
             await _games(interaction).show_rules(interaction, self.game_id)
 
@@ -170,154 +152,6 @@ class ResignButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _games(interaction).resign(interaction, self.game_id, self.step)
-
-
-class CardSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"caravan:card:(?P<game>\d+):(?P<version>\d+)",
-):
-    """Which card of the hand to play (values: the card's 0-based place in the hand)."""
-
-    def __init__(
-        self,
-        game_id: int,
-        version: int,
-        options: list[discord.SelectOption] | None = None,
-        placeholder: str = "",
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"caravan:card:{game_id}:{version}",
-                placeholder=placeholder[:150] or None,
-                options=options or [discord.SelectOption(label="-", value="0")],
-            )
-        )
-        self.game_id, self.version = game_id, version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> CardSelect:
-        return cls(int(match["game"]), int(match["version"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = _values(interaction)
-        chosen = int(values[0]) if values and values[0].isdigit() else -1
-        await _hands(interaction).choose_card(interaction, self.game_id, self.version, chosen)
-
-
-class MoveSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"caravan:move:(?P<game>\d+):(?P<version>\d+):(?P<card>-?\d+):(?P<page>\d+)",
-):
-    """Where the chosen card goes, or a disband (values: moves in notation, or "page:N")."""
-
-    def __init__(
-        self,
-        game_id: int,
-        version: int,
-        card: int,
-        page: int,
-        options: list[tuple[str, str, str | None]] | None = None,
-        placeholder: str = "",
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"caravan:move:{game_id}:{version}:{card}:{page}",
-                placeholder=placeholder[:150] or None,
-                options=[
-                    discord.SelectOption(label=label, value=value, description=about or None)
-                    for value, label, about in options
-                ]
-                if options
-                else [discord.SelectOption(label="-", value="-")],
-            )
-        )
-        self.game_id, self.version, self.card, self.page = game_id, version, card, page
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> MoveSelect:
-        return cls(
-            int(match["game"]), int(match["version"]), int(match["card"]), int(match["page"])
-        )
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = _values(interaction)
-        value = values[0] if values else ""
-        hands = _hands(interaction)
-        if value.startswith("page:") and value[5:].isdigit():
-            await hands.choose_card(
-                interaction, self.game_id, self.version, self.card, int(value[5:])
-            )
-        else:
-            await hands.play(interaction, self.game_id, self.version, value)
-
-
-class CardsSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"caravan:cards:(?P<game>\d+):(?P<version>\d+)",
-):
-    """Decktet Caravan: the cards to play together (values: their 0-based places in the
-    hand; several may be chosen)."""
-
-    def __init__(
-        self,
-        game_id: int,
-        version: int,
-        options: list[discord.SelectOption] | None = None,
-        placeholder: str = "",
-    ) -> None:
-        options = options or [discord.SelectOption(label="-", value="0")]
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"caravan:cards:{game_id}:{version}",
-                placeholder=placeholder[:150] or None,
-                min_values=1,
-                max_values=min(len(options), 8),  # a caravan has at most 8 cards (D5)
-                options=options,
-            )
-        )
-        self.game_id, self.version = game_id, version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> CardsSelect:
-        return cls(int(match["game"]), int(match["version"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = _values(interaction)
-        places = [int(v) for v in values if v.isdigit() and int(v) < 64]
-        mask = sum(1 << i for i in set(places)) if len(places) == len(values) else -1
-        await _hands(interaction).choose_card(interaction, self.game_id, self.version, mask)
-
-
-class PassButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"caravan:pass:(?P<game>\d+):(?P<version>\d+)",
-):
-    """Decktet Caravan: pass (ends the season)."""
-
-    def __init__(self, game_id: int, version: int, words: Catalogue = ENGLISH) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=words.say(_("Pass")),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"caravan:pass:{game_id}:{version}",
-            )
-        )
-        self.game_id, self.version = game_id, version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> PassButton:
-        return cls(int(match["game"]), int(match["version"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _hands(interaction).play(interaction, self.game_id, self.version, "pass")
 
 
 GAME_ACTIONS = {
@@ -399,9 +233,9 @@ ALL_ITEMS = (
     AnswerButton,
     GameButton,
     ResignButton,
-    CardSelect,
-    MoveSelect,
+    hand_items.CardSelect,
+    hand_items.MoveSelect,
     GameAction,
-    CardsSelect,
-    PassButton,
+    hand_items.CardsSelect,
+    hand_items.PassButton,
 )

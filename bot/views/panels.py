@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from bot.choices import turn_words
+from bot.event_words import label_said
 from bot.games.base import PASS, Pick
 from bot.games.words import GAME_TITLES, LEVEL_TEXT
 from bot.i18n import ENGLISH, Catalogue, Joined, Said, Text, _
@@ -21,8 +22,7 @@ from bot.inert import cut, md, md_names, title
 from bot.metrics import WORK
 from bot.records import AnyEvent, AnyView, Challenge, GameInfo, as_recorded
 from bot.render.style import pictured
-from bot.tournaments import label_said
-from bot.views import items
+from bot.views import hand_items, items
 
 
 @dataclass
@@ -229,7 +229,7 @@ def _control(info: GameInfo, control: Pick | str, words: Catalogue) -> discord.u
     words in the player's language (each option's cut to Discord's 100 characters)."""
     game, version = info.id, info.version
     if control == PASS:
-        return items.PassButton(game, version, words)
+        return hand_items.PassButton(game, version, words)
     assert isinstance(control, Pick)
 
     def said(text: Said | None) -> str | None:
@@ -238,7 +238,9 @@ def _control(info: GameInfo, control: Pick | str, words: Catalogue) -> discord.u
     placeholder = words.say(control.placeholder)
     if control.what == "move":
         labelled = [(o.value, said(o.label) or "-", said(o.description)) for o in control.options]
-        return items.MoveSelect(game, version, control.card, control.page, labelled, placeholder)
+        return hand_items.MoveSelect(
+            game, version, control.card, control.page, labelled, placeholder
+        )
     options = [
         discord.SelectOption(
             label=said(o.label) or "-",
@@ -249,8 +251,8 @@ def _control(info: GameInfo, control: Pick | str, words: Catalogue) -> discord.u
         for o in control.options
     ]
     if control.what == "cards":
-        return items.CardsSelect(game, version, options, placeholder)
-    return items.CardSelect(game, version, options, placeholder)
+        return hand_items.CardsSelect(game, version, options, placeholder)
+    return hand_items.CardSelect(game, version, options, placeholder)
 
 
 def rules_text(info: GameInfo) -> Said:

@@ -16,10 +16,7 @@ import pytest
 
 from bot.cogs import events as cog
 from bot.errors import NotFound
-from bot.i18n import ENGLISH, Catalogue, Text
-from bot.signups import entrants_bounds, too_few_to_start
-from bot.tournament.records import Board, Entrant, Event, Tournament
-from bot.tournaments import (
+from bot.event_words import (
     CANCELLED_BY_ORGANISER,
     cancel_reason,
     label,
@@ -27,6 +24,9 @@ from bot.tournaments import (
     split_label,
     too_few,
 )
+from bot.i18n import ENGLISH, Catalogue, Text
+from bot.signups import entrants_bounds, too_few_to_start
+from bot.tournament.records import Board, Entrant, Event, Tournament
 from bot.views.events import (
     bracket_alt,
     event_line,

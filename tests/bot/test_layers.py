@@ -43,7 +43,15 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("game kinds", ("bot.kinds", "bot.games")),
     (
         "words and pictures",
-        ("bot.render", "bot.help", "bot.choices", "bot.inert", "bot.errors", "bot.i18n"),
+        (
+            "bot.render",
+            "bot.help",
+            "bot.choices",
+            "bot.inert",
+            "bot.errors",
+            "bot.i18n",
+            "bot.event_words",
+        ),
     ),
     ("tournament rules", ("bot.tournament",)),
     ("ratings", ("bot.ratings",)),

@@ -11,7 +11,8 @@ from bot.games.decktet import hand, words
 from bot.games.words import result
 from bot.help import topic_said
 from bot.i18n import ENGLISH, Catalogue, Joined, Said, Text, _, n_
-from bot.render.decktet_table import render_hand, render_table
+from bot.render.decktet_hand import render_hand
+from bot.render.decktet_table import render_table
 from engine.decktet import DecktetEvent, DecktetGame, DecktetRules, DecktetView, Play
 from engine.decktet.game import DEFAULT_HANDS
 

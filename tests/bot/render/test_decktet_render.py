@@ -21,13 +21,12 @@ from bot.i18n import ENGLISH, Catalogue
 from bot.inert import NAME_LENGTH, plain
 from bot.render import style
 from bot.render.decktet_art import DECKTET_DIR, SUIT_COLOURS, draw_all, file_name
+from bot.render.decktet_hand import draw_hand, render_hand
 from bot.render.decktet_table import (
     HEADER,
     PLAYER,
     SIDE,
-    draw_hand,
     draw_table,
-    render_hand,
     render_table,
 )
 from bot.render.gallery import decktet_images
