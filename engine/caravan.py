@@ -276,12 +276,9 @@ def positions_won(values: tuple[int, ...]) -> tuple[int, int, int]:
 
 def sale_winner(caravans: list[list[Caravan]]) -> int:
     """R13: the seat that wins the game if all three positions are won (two or three of
-    them its own), else -1. Most positions end at the first check."""
+    them its own), else -1. Most positions end at the first check (position 1 unsold)."""
     a, b = caravans
-    first_a, first_b = a[0].value, b[0].value
-    if not (SALE_MIN <= first_a <= SALE_MAX or SALE_MIN <= first_b <= SALE_MAX):
-        return -1
-    first = position_winner(first_a, first_b)
+    first = position_winner(a[0].value, b[0].value)
     if first < 0:
         return -1
     second = position_winner(a[1].value, b[1].value)
