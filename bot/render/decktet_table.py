@@ -19,8 +19,7 @@ room for five plays; the footer grows with its words.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import cache
 
 from PIL import Image, ImageChops, ImageDraw
@@ -28,6 +27,7 @@ from PIL import Image, ImageChops, ImageDraw
 from bot.games.decktet.words import SUIT_TEXT, hand_lines, play_text
 from bot.i18n import ENGLISH, Catalogue, Said, _, n_
 from bot.render import style
+from bot.render.decktet_bars import MARGIN, PLAYER, WIDTH, draw_player, player_name
 from bot.render.decktet_cards import card_art, paste
 from bot.render.style import (
     AMBER,
@@ -44,10 +44,7 @@ from bot.render.style import (
 from engine.decktet import DCard, DecktetEvent, DecktetView, Play
 from engine.decktet.cards import SUIT_NAMES
 
-WIDTH = 960
-MARGIN = 16
 HEADER = 48
-PLAYER = 62
 SIDE = 250  # the indicators' column
 MINI_W, MINI_H = 100, 140  # cards in the season's plays: 57 pixels wide at 550
 OVERLAP = 42  # what shows of an overlapped card: its corner index, and a wild's rank tag
@@ -63,12 +60,6 @@ RESULT = 24  # the result's line
 STATUS = 240  # the header's room kept for whose move it is, however long the title
 # The most a bar's words may take, in any language (English takes less): beyond this a
 # language's words are shortened, so the player's name keeps some room.
-SCORE_W = 110  # the "score" label
-COLLECTED_W = 200  # "36 collected"
-IN_HAND_W = 190  # "15 in hand"
-CHIP = 130  # the WINNER mark's word
-LED = 170  # "led this hand", beside the name
-NAME_MIN = 140  # the room a name keeps before the WINNER mark or "led this hand" is shortened
 
 
 @cache
@@ -177,7 +168,7 @@ def draw_table(
     image = Image.new("RGB", (WIDTH, height), FELT)
     _header(image, view, names, words)
     for i, seat in enumerate("AB"):
-        _player(image, view, names, seat, HEADER + i * PLAYER, words)
+        draw_player(image, view, names, seat, HEADER + i * PLAYER, words)
     _indicators(image, view, body + 10, words)
     _season(image, view, names, event, body + 10, height - footer - 10, words)
     _footer(image, lines, height - footer)
@@ -203,101 +194,6 @@ def _header(
         status = words.say(_("{player} to play", player=names[view.turn]))
     room = int(WIDTH - MARGIN - end - 40)
     style.text(image, (WIDTH - MARGIN, HEADER / 2), style.fit(status, 19, room), 19, MUTED, "rm")
-
-
-def _player(
-    image: Image.Image,
-    view: DecktetView,
-    names: Mapping[str, str],
-    seat: str,
-    top: int,
-    words: Catalogue = ENGLISH,
-) -> None:
-    """A player's bar: the name in the seat's colour, the WINNER mark in it at the end (as on
-    the New Vegas table), who led the hand while it is on; then hand size, cards collected
-    and the running score, in columns that line up from bar to bar."""
-    draw = ImageDraw.Draw(image)
-    index = "AB".index(seat)
-    middle = top + PLAYER / 2
-    colour = SEAT_COLOURS[seat]
-    over = view.phase == "over"
-    draw.rectangle((0, top, WIDTH, top + PLAYER - 2), fill=BAND)
-    draw.rectangle((0, top, 6, top + PLAYER - 2), fill=colour)
-    if not over and view.turn == seat:
-        draw.polygon([(14, middle - 11), (27, middle), (14, middle + 11)], fill=colour)
-    score = style.fit(words.say(_("score")), 17, SCORE_W, False)
-    collected_w = min(COLLECTED_W, _widest(words, _collected, COLLECTED_COUNTS))
-    in_hand_w = min(IN_HAND_W, _widest(words, _in_hand, HAND_COUNTS))
-    score_x, collected_x, hand_x, name_end = _columns(
-        style.length(score, 17, False), collected_w, in_hand_w
-    )
-    style.text(image, (WIDTH - MARGIN, middle), str(view.running[index]), 30, colour, "rm")
-    style.text(image, (score_x, middle + 1), score, 17, MUTED, "rm", bold=False)
-    collected = words.say(_collected(len(view.collected[index])))
-    collected = style.fit(collected, 19, math.ceil(collected_w))
-    style.text(image, (collected_x, middle), collected, 19, INK, "rm")
-    paste(image, None, hand_x, top + 10, 30)
-    in_hand = style.fit(words.say(_in_hand(view.hand_sizes[index])), 19, math.ceil(in_hand_w))
-    style.text(image, (hand_x + 40, middle), in_hand, 19, INK)
-    led = words.say(_("led this hand")) if view.leader == seat and not over else ""
-    led = style.fit(led, 17, LED, False) if led else ""
-    led_w = style.length(led, 17, False) + 20 if led else 0
-    winner = over and view.winner == seat
-    name = _name(names[seat], seat, words)
-    kept = min(style.length(name, 24), NAME_MIN)  # the name's room before the words shrink
-    mark = style.fit(words.say(_("WINNER")), 17, int(max(40, min(CHIP, name_end - 74 - kept))))
-    chip_w = style.length(mark, 17) + 22
-    total = name_end - 36 - (chip_w + 16 if winner else 0)  # the name's and led's room
-    name = style.fit(name, 24, int(min(total, max(total - led_w, kept))))
-    if led and style.length(name, 24) + led_w > total:  # a long name and long words
-        room = int(total - style.length(name, 24) - 20)
-        led = style.fit(led, 17, room, False) if room >= 60 else ""
-    x = style.text(image, (36, middle), name, 24, colour)
-    if winner:
-        left = x + 16
-        draw.rounded_rectangle((left, middle - 15, left + chip_w, middle + 15), 7, fill=colour)
-        style.text(image, (left + chip_w / 2, middle), mark, 17, BAR, "mm")
-        x = left + chip_w
-    if led:
-        style.text(image, (x + 20, middle + 1), led, 17, MUTED, bold=False)
-
-
-def _name(name: str, seat: str, words: Catalogue) -> str:
-    """A player's name as the font can draw it; "Player A" for a name it cannot draw at
-    all (emoji only, say)."""
-    return style.drawable(name) or words.say(_("Player {seat}", seat=seat))
-
-
-def _collected(count: int) -> Said:
-    return n_("{count} collected", "{count} collected", count)
-
-
-def _in_hand(count: int) -> Said:
-    return n_("{count} in hand", "{count} in hand", count)
-
-
-# Counts whose words are measured for the bars' columns: the largest there can be, and
-# two-digit ones that take each plural form (Polish and Russian have three).
-COLLECTED_COUNTS = (36, 21, 22, 25, 12)
-HAND_COUNTS = (15, 11, 12, 13, 14)
-
-
-def _widest(words: Catalogue, said: Callable[[int], Said], counts: tuple[int, ...]) -> float:
-    """How wide the widest of `said` for `counts` is in `words`' language (all its plural
-    forms are measured: they differ in length)."""
-    return max(style.length(words.say(said(count)), 19) for count in counts)
-
-
-@cache
-def _columns(score_w: float, collected_w: float, in_hand_w: float) -> tuple[float, float, int, int]:
-    """The bars' columns, from the right edge, each as wide as its widest text (the words
-    as the reader's language says them): where the "score" label and the cards collected
-    end, where the hand's icon starts, where the name's room ends."""
-    score = WIDTH - MARGIN - style.length("\u2212188", 30) - 10
-    at = score - score_w - 28
-    hand = round(at - collected_w - 28 - in_hand_w)
-    hand -= 40  # the hand's icon, left of its size
-    return score, at, hand, hand - 24
 
 
 def _indicators(
@@ -369,7 +265,7 @@ def _season(
         height = MINI_H if newest else TUCKED
         end = draw_play(image, play, left, y, shown=height)
         room = right - end - 30
-        name = style.fit(_name(names[seat], seat, words), 19, room)
+        name = style.fit(player_name(names[seat], seat, words), 19, room)
         lines = _play_lines(words.say(play_text(play)), 21, room)
         first = y + height / 2 - len(lines) * 13
         style.text(image, (end + 18, first), name, 19, colour)
