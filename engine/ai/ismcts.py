@@ -22,6 +22,7 @@ from engine.ai.evaluation import reward
 from engine.ai.sampling import Sampler
 from engine.game import Game
 from engine.moves import Move
+from engine.undo import take_back, try_move
 
 EXPLORATION = 0.3
 PRIOR_VISITS = 2  # how many visits the evaluation of a new move is worth
@@ -101,10 +102,10 @@ def _iterate(root: Node, game: Game, rng: random.Random, rollout_depth: int) -> 
         fresh = [move for move in legal if move not in children]
         if fresh:  # expansion: every new move at once, each valued by the evaluation
             for move in fresh:
-                after = game.copy()
-                after.push(move)
+                tried = try_move(game, move)
+                value = reward(game, mover)
+                take_back(game, tried)
                 child = children[move] = Node(move, node, mover)
-                value = reward(after, mover)
                 child.visits, child.total = PRIOR_VISITS, PRIOR_VISITS * value
         best: Node | None = None
         best_score = -1.0

@@ -24,6 +24,7 @@ from engine.cards import JOKER
 from engine.errors import CaravanError
 from engine.game import Game
 from engine.moves import Move
+from engine.undo import take_back, try_move
 from engine.view import PlayerView
 
 
@@ -70,13 +71,13 @@ class GreedyPlayer:
         best: list[Move] = []
         best_value = -2 * WIN
         for move in moves:
-            after = game.copy()
-            after.push(move)
-            value = evaluate(after, seat)
+            tried = try_move(game, move)
+            value = evaluate(game, seat)
             if value < WIN:
-                danger = threat(after, sampler)
+                danger = threat(game, sampler)
                 if danger:
                     value = (1 - danger) * value - danger * WIN
+            take_back(game, tried)
             if value > best_value + 1e-9:
                 best, best_value = [move], value
             elif value > best_value - 1e-9:
@@ -105,10 +106,10 @@ def threat(game: Game, sampler: Sampler) -> float:
             continue
         if card.rank != JOKER and (move.caravan is None or move.caravan - 1 not in undecided):
             continue
-        after = trial.copy()
-        after.push(move)
-        if after._winner == sampler.opponent:
+        tried = try_move(trial, move)
+        if trial._winner == sampler.opponent:
             winners.add(card.code)
+        take_back(trial, tried)
     if not winners:
         return 0.0
     counts = Counter(sampler.unseen)
