@@ -266,10 +266,10 @@ class Game:
         limit = variant.max_attached
         caravans = self.caravans
         first, end = (0, 2) if variant.pictures_anywhere else (p, p + 1)  # whose caravans
-        m0, m1, m2 = own[0].accepts_mask, own[1].accepts_mask, own[2].accepts_mask
+        m0, m1, m2 = own[0].accepting, own[1].accepting, own[2].accepting
         for code in held:
             if code < PICTURE_START:  # R5: which of the three caravans take it
-                chosen = (m0 >> code & 1) | (m1 >> code & 1) << 1 | (m2 >> code & 1) << 2
+                chosen = m0[code] | m1[code] << 1 | m2[code] << 2
                 if chosen:
                     moves.extend(NUMBER_MOVE_SETS[code][chosen])
             elif code >> 2 == QUEEN:  # R7: the last card only

@@ -24,7 +24,7 @@ def state(game: Game) -> tuple[Any, ...]:
             c.value,
             c.direction,
             c.suit,
-            c.accepts_mask,
+            c.accepting,
             c.crowded,
             c.shown,
         )
