@@ -30,6 +30,7 @@ from engine.movetable import (
 )
 from engine.rules import EmptyDeck, Rules
 from engine.validate import validate
+from engine.view import LastMove, caravans_seen
 
 if TYPE_CHECKING:
     from engine.view import PlayerView
@@ -70,6 +71,7 @@ class Game:
         "end_reason",
         "_jack_clears_rank",
         "_public",
+        "_last",
     )
 
     def __init__(self, rules: Rules | None = None) -> None:
@@ -96,6 +98,8 @@ class Game:
         )
         # The public table as views show it, with the ply it was made at (engine.view).
         self._public: tuple[int, Any] | None = None
+        # The last move played (`play`, not `push`), as views show it, with the ply after it.
+        self._last: tuple[int, LastMove] | None = None
 
     # ----- making games -------------------------------------------------------------------
 
@@ -164,6 +168,7 @@ class Game:
         other.end_reason = self.end_reason
         other._jack_clears_rank = self._jack_clears_rank
         other._public = self._public
+        other._last = self._last
         return other
 
     def __eq__(self, other: object) -> bool:
@@ -331,9 +336,11 @@ class Game:
         Raises IllegalMoveError (the state is then unchanged) or NotationError for text
         that is not a move."""
         canonical = self.validate(move)
+        before, phase = caravans_seen(self), self.phase
         event = self._apply(canonical, True)
         assert event is not None
         self.moves.append(canonical)
+        self._last = (self.ply, LastMove(canonical, before, phase, event.drew is not None))
         return event
 
     def push(self, move: Move) -> None:

@@ -19,9 +19,9 @@ from engine.cards import Card
 from engine.events import Removal
 from engine.moves import Move
 from engine.rules import Rules, Variant
-from engine.view import PlayerView
+from engine.view import LastMove, PlayerView
 
-FROZEN = (Card, Move, PlacedCard, CaravanView, Removal, Variant, Rules, PlayerView)
+FROZEN = (Card, Move, PlacedCard, CaravanView, Removal, Variant, Rules, LastMove, PlayerView)
 
 
 def by_constructor(obj: Any) -> tuple[Any, tuple[Any, ...]]:

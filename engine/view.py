@@ -19,6 +19,17 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class LastMove:
+    """The move just played, as everyone saw it: the move, the caravans before it (A1..B3),
+    the phase it was played in, and whether its player drew a card after it (not which)."""
+
+    move: Move
+    before: tuple[CaravanView, ...]
+    phase: str
+    drew: bool
+
+
+@dataclass(frozen=True)
 class PlayerView:
     """The table as `seat` ("A", "B", or None for a spectator) sees it."""
 
@@ -37,6 +48,7 @@ class PlayerView:
     winner: str | None
     end_reason: str | None
     legal_moves: tuple[Move, ...]  # the seat's moves when it is to move, else empty
+    last: LastMove | None = None  # the move just played, when the game has it (played, not pushed)
 
     def caravan(self, seat: str, number: int) -> CaravanView:
         return self.caravans[(0 if seat == "A" else 3) + number - 1]
@@ -81,7 +93,13 @@ def make_view(game: Game, seat: str | None) -> PlayerView:
         winner=game.winner,
         end_reason=game.end_reason,
         legal_moves=moves,
+        last=game._last[1] if game._last is not None and game._last[0] == game.ply else None,
     )
+
+
+def caravans_seen(game: Game) -> tuple[CaravanView, ...]:
+    """The six caravans as everyone sees them now (A1..B3)."""
+    return _public(game)[1]
 
 
 _Public = tuple[

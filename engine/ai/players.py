@@ -12,12 +12,14 @@ the public table), with the randomness it is given, so a decision can be replaye
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from dataclasses import dataclass
 from math import comb
 from typing import Protocol
 
 from engine.ai.evaluation import WIN, evaluate
+from engine.ai.inference import weigh_by_last_move
 from engine.ai.ismcts import grow, most_visited
 from engine.ai.sampling import Sampler
 from engine.cards import JOKER
@@ -126,16 +128,24 @@ class IsmctsPlayer:
     iterations: int = 1000
     seconds: float | None = None
     rollout_depth: int = 4
+    infer: bool = False  # deal the opponent hands by what their last move says (inference)
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         moves = _moves(view)
         if len(moves) == 1:
             return moves[0]
+        start = time.perf_counter()
+        sampler = Sampler(view)
+        if self.infer:
+            weigh_by_last_move(view, sampler, rng)
+        seconds = self.seconds
+        if seconds is not None:  # the time to think includes the weighing
+            seconds = max(0.0, seconds - (time.perf_counter() - start))
         root = grow(
-            Sampler(view),
+            sampler,
             rng,
             iterations=self.iterations,
-            seconds=self.seconds,
+            seconds=seconds,
             rollout_depth=self.rollout_depth,
         )
         return most_visited(root)
@@ -151,5 +161,5 @@ def player_for(level: str) -> Player:
     if level == "normal":
         return IsmctsPlayer(name="normal", iterations=300, seconds=0.25)
     if level == "hard":
-        return IsmctsPlayer(name="hard", iterations=20000, seconds=0.9)
+        return IsmctsPlayer(name="hard", iterations=20000, seconds=0.9, infer=True)
     raise CaravanError(f"There is no difficulty called {level!r}; choose easy, normal or hard.")

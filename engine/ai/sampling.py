@@ -11,6 +11,7 @@ the real one (Cowling, Powley and Whitehouse 2012, "determinization").
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from collections import Counter
 
 from engine.caravan import parse_caravan
@@ -30,6 +31,8 @@ class Sampler:
         "unseen",
         "hidden",
         "opponent_hand_size",
+        "hands",
+        "chances",
     )
 
     def __init__(self, view: PlayerView) -> None:
@@ -54,11 +57,17 @@ class Sampler:
             for side in (0, 1)
         ]
         base.hands[own] = [c.code for c in view.hand]
+        if view.last is not None:
+            base._last = (view.ply, view.last)  # so that a sampled game's view is the view
         self.base = base
         self.own_deck = sorted(c.code for c in view.deck_contents)
         self.unseen = unseen_codes(view)
         self.opponent_hand_size = view.hand_sizes[other]
         self.hidden = view.hand_sizes[other] + view.deck_sizes[other]
+        # Hands the opponent may hold, each with its chance (cumulative), once `weigh` has
+        # been given them; until then every deal of the unseen cards is equally likely.
+        self.hands: list[list[int]] = []
+        self.chances: list[float] = []
         if len(self.unseen) < self.hidden:
             raise CaravanError(
                 f"The view does not add up: {len(self.unseen)} unseen cards for the opponent's "
@@ -66,21 +75,53 @@ class Sampler:
             )
 
     def sample(self, rng: random.Random) -> Game:
-        """A game this seat cannot tell from the real one, drawn at random."""
+        """A game this seat cannot tell from the real one, drawn at random (the opponent's
+        hand by its chance, once `weigh` has given the hands chances)."""
         game = self.base.copy()
         own_deck = self.own_deck[:]
         shuffle(own_deck, rng)
         game.decks[self.seat] = own_deck
+        if self.hands:
+            hand = self.hands[bisect(self.chances, rng.random() * self.chances[-1])]
+            deck = _without(self.unseen, hand)
+            shuffle(deck, rng)
+            if len(deck) > self.hidden - len(hand):  # a position set up by hand
+                deck = deck[: self.hidden - len(hand)]
+            game.hands[self.opponent], game.decks[self.opponent] = hand[:], deck
+        else:
+            game.hands[self.opponent], game.decks[self.opponent] = self.deal(rng)
+        game.seed = rng.getrandbits(52)  # the foxon reshuffle draws from the seed
+        return game
+
+    def deal(self, rng: random.Random) -> tuple[list[int], list[int]]:
+        """The opponent's hand and deck, dealt at random from the cards the seat has not
+        seen."""
         if len(self.unseen) == self.hidden:  # a dealt game: the multiset is exact
             unseen = self.unseen[:]
             shuffle(unseen, rng)
         else:  # a position set up by hand, with fewer cards than a full deck
             unseen = rng.sample(self.unseen, self.hidden)
         size = self.opponent_hand_size
-        game.hands[self.opponent] = unseen[:size]
-        game.decks[self.opponent] = unseen[size:]
-        game.seed = rng.getrandbits(52)  # the foxon reshuffle draws from the seed
-        return game
+        return unseen[:size], unseen[size:]
+
+    def weigh(self, hands: list[list[int]], weights: list[float]) -> None:
+        """From now on, deal the opponent one of `hands`, each as likely as its weight (a
+        zero total changes nothing)."""
+        total = 0.0
+        chances = []
+        for weight in weights:
+            total += weight
+            chances.append(total)
+        if total > 0:
+            self.hands, self.chances = hands, chances
+
+
+def _without(cards: list[int], taken: list[int]) -> list[int]:
+    """`cards` less one of each of `taken` (a multiset difference)."""
+    rest = cards[:]
+    for code in taken:
+        rest.remove(code)
+    return rest
 
 
 def shuffle(items: list[int], rng: random.Random) -> None:

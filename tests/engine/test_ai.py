@@ -18,6 +18,7 @@ from engine.ai import (
     unseen_codes,
 )
 from engine.ai.evaluation import WIN, evaluate
+from engine.ai.inference import weigh_by_last_move
 from engine.ai.ismcts import grow, most_visited
 from engine.ai.players import threat
 from engine.errors import CaravanError
@@ -25,6 +26,7 @@ from tests.engine.helpers import table
 
 PRESETS = ("new-vegas", "caravanthegame", "foxon", "simple")
 SMALL_SEARCH = IsmctsPlayer(name="small", iterations=60)
+SMALL_INFERRING = IsmctsPlayer(name="small-inferring", iterations=60, infer=True)
 
 
 def played(preset: str, seed: int, plies: int) -> Game:
@@ -75,7 +77,9 @@ def test_a_sampled_game_looks_the_same_from_the_seat(preset: str) -> None:
             assert sample.legal_moves() == game.legal_moves()
 
 
-@pytest.mark.parametrize("player", [RandomPlayer(), GreedyPlayer(), SMALL_SEARCH], ids=str)
+@pytest.mark.parametrize(
+    "player", [RandomPlayer(), GreedyPlayer(), SMALL_SEARCH, SMALL_INFERRING], ids=str
+)
 def test_the_ai_decides_from_its_seats_view_only(player: object) -> None:
     """Changing the opponent's hidden cards and the order of both decks does not change
     the decision made with the same random seed."""
@@ -191,3 +195,46 @@ def test_the_search_stops_once_its_choice_is_settled() -> None:
         assert early.visits == 400 or first - second > 400 - early.visits
         saved += full.visits - early.visits
     assert saved > 0
+
+
+def test_the_last_move_rules_out_hands_that_would_have_won() -> None:
+    """B could have won at once with a King on B3's Ten (or the Six of spades) and threw a
+    card away instead, then drew: weighed by that move, a hand A deals B holds at most one
+    such card, the one drawn after the move; dealt blind, far more of them hold one."""
+    game = table(
+        ("Th 9h", "Tc 9c", "5s"),
+        ("Td 9d 3d", "Tc 8c 4c", "5s Ts"),
+        hand_a="2h 3h 4h 7c 8c",
+        deck_a="2d 3d",
+        hand_b="2c 3h 4d 7h 8s",
+        deck_b="9h",
+        turn="B",
+    )
+    game.play("discard:2c")
+    view = game.view("A")
+    assert view.last is not None and view.last.drew
+    winners = {code for code in unseen_codes(view) if code >> 2 == 13 or code == (6 << 2 | 3)}
+
+    def holding_winners(sampler: Sampler, least: int) -> float:
+        rng = random.Random(3)
+        hands = [sampler.sample(rng).hands[1] for _ in range(400)]
+        return sum(1 for hand in hands if len([c for c in hand if c in winners]) >= least) / 400
+
+    blind = Sampler(view)
+    weighed = Sampler(view)
+    assert weigh_by_last_move(view, weighed, random.Random(2))
+    assert holding_winners(weighed, 2) == 0 < holding_winners(blind, 2)
+    assert holding_winners(weighed, 1) < holding_winners(blind, 1) / 3
+    for _ in range(50):  # and every hand weighed is still one A cannot rule out
+        sample = weighed.sample(random.Random(_))
+        assert sample.view("A") == view
+
+
+def test_no_last_move_no_weighing() -> None:
+    game = played("new-vegas", 4, 20)
+    pushed = game.copy()
+    pushed.push(pushed.legal_moves()[0])  # push keeps no last move: the view has none
+    assert pushed.view(pushed.mover).last is None
+    sampler = Sampler(pushed.view(pushed.mover))
+    assert not weigh_by_last_move(pushed.view(pushed.mover), sampler, random.Random(1))
+    assert sampler.hands == []
