@@ -33,6 +33,7 @@ if os.environ.get("CARAVAN_COMPILE") == "1":
             "engine/notation.py",
             "engine/ai/evaluation.py",
             "engine/ai/sampling.py",
+            "engine/ai/inference.py",
             "engine/ai/ismcts.py",
             "engine/ai/players.py",
         ],
