@@ -4,7 +4,7 @@
 
 From five positions 12 plies into seeded new-vegas games (random moves), the search for
 the seat to move runs N iterations (2,000 by default) to the end (`stop_when_settled`
-off), K times each (3 by default). Hard thinks for a fixed 0.9 s, so how strong it plays
+off), K times each (3 by default). Hard thinks for a fixed 0.45 s, so how strong it plays
 follows this figure. Prints `search_iterations_per_s` (the best of the K runs, summed over
 the positions) and `search_compiled` (1 when engine.ai.ismcts runs compiled by mypyc).
 """

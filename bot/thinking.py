@@ -1,6 +1,6 @@
 """Where the computer player thinks: `AiWorker.decide` hands the AI seat's view (nothing
 else: no other hand, no deck order) to a worker process and waits for the move's notation,
-so a 0.9-second search never holds up other players' interactions. With `workers=0` the
+so a half-second search never holds up other players' interactions. With `workers=0` the
 search runs in a thread instead (tests, and machines where a process costs too much).
 
 A worker imports only this module and the engine's players its kind names

@@ -161,5 +161,5 @@ def player_for(level: str) -> Player:
     if level == "normal":
         return IsmctsPlayer(name="normal", iterations=300, seconds=0.25)
     if level == "hard":
-        return IsmctsPlayer(name="hard", iterations=20000, seconds=0.9, infer=True)
+        return IsmctsPlayer(name="hard", iterations=20000, seconds=0.45, infer=True)
     raise CaravanError(f"There is no difficulty called {level!r}; choose easy, normal or hard.")
