@@ -30,7 +30,6 @@ from engine.movetable import (
 )
 from engine.rules import EmptyDeck, Rules
 from engine.validate import validate
-from engine.view import LastMove, caravans_seen
 
 if TYPE_CHECKING:
     from engine.view import PlayerView
@@ -49,6 +48,9 @@ END_MOVE_LIMIT: Final = "move-limit"  # R15
 
 def _seat_of(name: str) -> int:
     return 0 if name == "A" else 1
+
+
+EVERY_CARAVAN: Final = tuple((seat, index) for seat in (0, 1) for index in (0, 1, 2))
 
 
 class Game:
@@ -98,8 +100,11 @@ class Game:
         )
         # The public table as views show it, with the ply it was made at (engine.view).
         self._public: tuple[int, Any] | None = None
-        # The last move played (`play`, not `push`), as views show it, with the ply after it.
-        self._last: tuple[int, LastMove] | None = None
+        # The last move played (`play`, not `push`), with the ply after it: the move, copies
+        # of the caravans it changed as they were before it, its phase and whether its
+        # player drew, until a view makes it an engine.view.LastMove (the other caravans are
+        # as they were; making public views at every play would cost the play half again).
+        self._last: tuple[int, Any] | None = None
 
     # ----- making games -------------------------------------------------------------------
 
@@ -336,12 +341,26 @@ class Game:
         Raises IllegalMoveError (the state is then unchanged) or NotationError for text
         that is not a move."""
         canonical = self.validate(move)
-        before, phase = caravans_seen(self), self.phase
+        before = [(t, i, self.caravans[t][i].copy()) for t, i in self.reaches(canonical)]
+        phase = self.phase
         event = self._apply(canonical, True)
         assert event is not None
         self.moves.append(canonical)
-        self._last = (self.ply, LastMove(canonical, before, phase, event.drew is not None))
+        self._last = (self.ply, (canonical, before, phase, event.drew is not None))
         return event
+
+    def reaches(self, move: Move) -> tuple[tuple[int, int], ...]:
+        """The caravans (seat, index) that `move`, by the player to move, can change: its
+        target, or all six for a joker (R11) and foxon's rank-clearing Jack; none for a
+        discard."""
+        if move.caravan is None:
+            return ()
+        card = move.card
+        rank = card.rank if card is not None and move.action == "play" else 0
+        if rank == JOKER or (rank == JACK and self._jack_clears_rank):
+            return EVERY_CARAVAN
+        seat = self.turn if rank <= TEN else _seat_of(move.player or "")
+        return ((seat, move.caravan - 1),)
 
     def push(self, move: Move) -> None:
         """Apply a move taken from `legal_moves()` of this very state, without checking it

@@ -4,9 +4,9 @@
 list; a search that only wants to score the position after each legal move (the greedy
 player, the search's new nodes) needs far less. `try_move(game, move)` pushes `move` and
 returns what it takes to undo it: the mover's hand, the top of their deck, how long each
-discard pile was, and a copy of each caravan the move can change (the target, or all six
-for a joker, whose removals can reach every caravan, R11). `take_back(game, tried)` puts
-the game back exactly as it was: the same state, the same cached public view.
+discard pile was, and a copy of each caravan the move can change (`Game.reaches`).
+`take_back(game, tried)` puts the game back exactly as it was: the same state, the same
+cached public view.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine.caravan import Caravan
-from engine.cards import JACK, JOKER, TEN
 from engine.game import Game
 from engine.moves import Move
 
@@ -60,16 +59,7 @@ def try_move(game: Game, move: Move) -> Tried:
     `Game.push`) and return what `take_back` needs to undo it."""
     p = game.turn
     caravans = game.caravans
-    changed: list[tuple[int, int, Caravan]] = []
-    if move.caravan is not None:
-        ci = move.caravan - 1
-        card = move.card
-        rank = card.rank if card is not None and move.action == "play" else 0
-        if rank == JOKER or (rank == JACK and game._jack_clears_rank):
-            changed = [(t, i, caravans[t][i].copy()) for t in (0, 1) for i in (0, 1, 2)]
-        else:
-            t = p if rank <= TEN else (0 if move.player == "A" else 1)
-            changed = [(t, ci, caravans[t][ci].copy())]
+    changed = [(t, i, caravans[t][i].copy()) for t, i in game.reaches(move)]
     tried = Tried(game, p, changed)
     game.push(move)
     return tried

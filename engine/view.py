@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from engine.caravan import CaravanView
 from engine.cards import Card, card_of
-from engine.moves import Move
+from engine.moves import SEATS, Move
 from engine.rules import Rules
 
 if TYPE_CHECKING:
@@ -93,13 +93,27 @@ def make_view(game: Game, seat: str | None) -> PlayerView:
         winner=game.winner,
         end_reason=game.end_reason,
         legal_moves=moves,
-        last=game._last[1] if game._last is not None and game._last[0] == game.ply else None,
+        last=_last_move(game),
     )
 
 
-def caravans_seen(game: Game) -> tuple[CaravanView, ...]:
-    """The six caravans as everyone sees them now (A1..B3)."""
-    return _public(game)[1]
+def _last_move(game: Game) -> LastMove | None:
+    """The move that made this position, as everyone saw it (None when the game does not
+    know it: pushed, or read from a position); made from what `Game.play` kept, once."""
+    held = game._last
+    if held is None or held[0] != game.ply:
+        return None
+    if isinstance(held[1], LastMove):
+        last: LastMove = held[1]
+        return last
+    move, changed, phase, drew = held[1]
+    before = [game.caravans[0][:], game.caravans[1][:]]
+    for seat, index, caravan in changed:
+        before[seat][index] = caravan
+    seen = tuple(before[s][n].public(SEATS[s], n + 1) for s in (0, 1) for n in (0, 1, 2))
+    last = LastMove(move, seen, phase, drew)
+    game._last = (game.ply, last)
+    return last
 
 
 _Public = tuple[

@@ -6,8 +6,11 @@ import pickle
 import random
 from dataclasses import replace
 
+import pytest
+
 from engine import Game, Rules
 from engine.rules import PRESETS
+from engine.undo import take_back, try_move
 
 
 def played(seed: int, plies: int) -> Game:
@@ -77,3 +80,29 @@ def test_views_and_moves_survive_pickling() -> None:
         assert {hash(move) for move in again.legal_moves} == {hash(m) for m in view.legal_moves}
         assert pickle.loads(pickle.dumps(events)) == events
         assert pickle.loads(pickle.dumps(PRESETS[preset])) == PRESETS[preset]
+
+
+@pytest.mark.parametrize("preset", ["new-vegas", "foxon", "caravanthegame", "simple"])
+def test_the_last_move_is_what_everyone_saw(preset: str) -> None:
+    """`view.last` is the move just played, the caravans as they were before it, its phase
+    and whether its player drew; after a pushed move there is none; a move tried and taken
+    back on the game in between changes nothing."""
+    rng = random.Random(8)
+    for seed in range(6):
+        game = Game.new(Rules(preset), seed)
+        assert game.view("A").last is None
+        while not game.is_over:
+            before, phase = game.view(None).caravans, game.phase
+            move = rng.choice(game.legal_moves())
+            event = game.play(move)
+            if not game.is_over and rng.random() < 0.5:  # a search's look-ahead
+                take_back(game, try_move(game, game.legal_moves()[0]))
+            for seat in ("A", "B", None):
+                last = game.view(seat).last
+                assert last is not None
+                assert (last.move, last.before, last.phase) == (move, before, phase)
+                assert last.drew == (event.drew is not None)
+            assert game.copy().view("A").last == game.view("A").last
+        pushed = Game.new(Rules(preset), seed)
+        pushed.push(pushed.legal_moves()[0])
+        assert pushed.view("A").last is None
