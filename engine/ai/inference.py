@@ -23,9 +23,8 @@ import random
 from collections import Counter
 
 from engine.ai.evaluation import evaluate
-from engine.ai.sampling import Sampler
-from engine.caravan import parse_caravan
-from engine.game import OPENING
+from engine.ai.sampling import Sampler, caravans_of
+from engine.game import MAIN
 from engine.undo import take_back, try_move
 from engine.view import PlayerView
 
@@ -37,27 +36,15 @@ def weigh_by_last_move(view: PlayerView, sampler: Sampler, rng: random.Random) -
     """Weigh the opponent's possible hands by their last move (when the view has one, made
     by the opponent with a card). Returns whether it did."""
     last = view.last
-    if last is None or view.phase != "main" or last.move.card is None:
-        return False
-    if last.phase == OPENING:  # an opening move only says that they held a number card
+    # An opening move only says that they held a number card.
+    if last is None or last.move.card is None or last.phase != MAIN:
         return False
     played = last.move.card.code
     before = sampler.base.copy()  # the table before their move, from this seat
-    variant = view.rules.variant
-    before.caravans = [
-        [
-            parse_caravan(
-                last.before[side * 3 + n].notation, variant.king_adds, variant.queen_sets_suit
-            )
-            for n in range(3)
-        ]
-        for side in (0, 1)
-    ]
+    before.caravans = caravans_of(last.before, view.rules.variant)
     them = sampler.opponent
     before.turn = them
     before.ply = view.ply - 1
-    before._winner = -1
-    before._public = before._last = None
     before.decks[them] = [played]  # so that a move draws, as theirs did; never read
     # What each card they may have held offers them: a move's worth depends on the table,
     # not on the rest of the hand, so every card's moves are scored once, all together.

@@ -14,9 +14,10 @@ import random
 from bisect import bisect
 from collections import Counter
 
-from engine.caravan import parse_caravan
+from engine.caravan import Caravan, CaravanView, parse_caravan
 from engine.errors import CaravanError
 from engine.game import Game
+from engine.rules import Variant
 from engine.view import PlayerView
 
 
@@ -41,21 +42,12 @@ class Sampler:
         self.seat = own = 0 if view.seat == "A" else 1
         self.opponent = other = 1 - own
         rules = view.rules
-        variant = rules.variant
         base = Game(rules)
         base.phase = view.phase
         base.turn = 0 if view.turn == "A" else 1
         base.ply = view.ply
         base.discards = [[c.code for c in view.discards[0]], [c.code for c in view.discards[1]]]
-        base.caravans = [
-            [
-                parse_caravan(
-                    view.caravans[side * 3 + n].notation, variant.king_adds, variant.queen_sets_suit
-                )
-                for n in range(3)
-            ]
-            for side in (0, 1)
-        ]
+        base.caravans = caravans_of(view.caravans, rules.variant)
         base.hands[own] = [c.code for c in view.hand]
         if view.last is not None:
             base._last = (view.ply, view.last)  # so that a sampled game's view is the view
@@ -114,6 +106,17 @@ class Sampler:
             chances.append(total)
         if total > 0:
             self.hands, self.chances = hands, chances
+
+
+def caravans_of(seen: tuple[CaravanView, ...], variant: Variant) -> list[list[Caravan]]:
+    """The engine's caravans (A's three, then B's) from their public views, A1..B3."""
+    return [
+        [
+            parse_caravan(seen[side * 3 + n].notation, variant.king_adds, variant.queen_sets_suit)
+            for n in range(3)
+        ]
+        for side in (0, 1)
+    ]
 
 
 def _without(cards: list[int], taken: list[int]) -> list[int]:
