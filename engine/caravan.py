@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from engine.cards import KING, QUEEN, SUITS, TEN, Card, card_of
+from engine.cards import KING, PICTURE_START, QUEEN, SUITS, Card, card_of
 from engine.errors import NotationError
 
 ASCENDING: Final = 1
@@ -22,8 +22,6 @@ SALE_MAX: Final = 26
 MAX_ATTACHED: Final = 3  # R7, in the presets that have a limit
 
 
-NUMBER_CODES: Final = (TEN + 1) * 4  # codes below this are number cards (or no card)
-
 Acceptance = tuple[int, ...]  # R5 for one caravan: 1 at each number card's code it takes
 
 
@@ -32,9 +30,9 @@ def _acceptance_tables() -> tuple[Acceptance, tuple[Acceptance, ...], tuple[Acce
     The tables after one card are indexed by its code, after more by `_after_more(...)`.
     (Tuples of 0 and 1 rather than bit masks: a mask needs 44 bits, and CPython shifts and
     masks an int that wide slowly: 10% more instructions a random move; compiled, the same.)"""
-    after_one: list[Acceptance] = [()] * NUMBER_CODES
-    after_more: list[Acceptance] = [()] * (NUMBER_CODES * 12)
-    for last in range(4, NUMBER_CODES):
+    after_one: list[Acceptance] = [()] * PICTURE_START
+    after_more: list[Acceptance] = [()] * (PICTURE_START * 12)
+    for last in range(4, PICTURE_START):
         after_one[last] = _row(last, NO_DIRECTION, -1)
         for direction in (ASCENDING, DESCENDING, NO_DIRECTION):
             for suit in range(4):
@@ -45,7 +43,7 @@ def _acceptance_tables() -> tuple[Acceptance, tuple[Acceptance, ...], tuple[Acce
 def _row(last: int, direction: int, suit: int) -> Acceptance:
     """R5 after the number card `last` (0: none yet) with the caravan's `direction` and
     `suit` (-1: one card, which has neither)."""
-    return tuple(1 if _takes(code, last, direction, suit) else 0 for code in range(NUMBER_CODES))
+    return tuple(1 if _takes(code, last, direction, suit) else 0 for code in range(PICTURE_START))
 
 
 def _takes(code: int, last: int, direction: int, suit: int) -> bool:
@@ -187,7 +185,7 @@ class Caravan:
 
     def accepts(self, code: int) -> bool:
         """R5: may number card `code` go at the end of this caravan?"""
-        return code < NUMBER_CODES and self.accepting[code] == 1
+        return code < PICTURE_START and self.accepting[code] == 1
 
     def hold_direction(self, before: int) -> None:
         """R6's exception: after a removal, equal last ranks keep the direction `before`."""

@@ -25,6 +25,7 @@ QUEEN: Final = 12
 KING: Final = 13
 JOKER: Final = 14
 JOKER_CODE: Final = JOKER * 4
+PICTURE_START: Final = (TEN + 1) * 4  # codes below this are number cards (0-3: no card)
 
 _RANK_OF_TEXT = {"A": 1, "T": 10, "10": 10, "J": 11, "Q": 12, "K": 13}
 _RANK_OF_TEXT.update({str(n): n for n in range(2, 10)})

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from engine.caravan import Caravan, CaravanView, positions_won, sale_winner
-from engine.cards import ACE, JACK, JOKER, QUEEN, TEN, Card, card_of
+from engine.cards import ACE, JACK, JOKER, PICTURE_START, QUEEN, TEN, Card, card_of
 from engine.deal import deal, shuffle
 from engine.errors import IllegalMoveError
 from engine.events import MoveEvent, Removal
@@ -23,7 +23,6 @@ from engine.movetable import (
     DISCARD_MOVES,
     NUMBER_MOVE_SETS,
     PICTURE_PREFIXES,
-    PICTURE_START,
     QUEEN_MOVES,
     RESTART_MOVE_SETS,
     grow_picture_prefixes,

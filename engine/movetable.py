@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.cards import JACK, JOKER, QUEEN, TEN, card_of
+from engine.cards import JACK, JOKER, PICTURE_START, QUEEN, card_of
 from engine.moves import SEATS, Move
 
 CODES: Final = JOKER * 4 + 1  # every code is below this
-PICTURE_START: Final = (TEN + 1) * 4  # codes below this are number cards
 
 NUMBER_MOVES: Final = tuple(
     tuple(Move.play(card_of(code), n) for n in (1, 2, 3)) if 4 <= code < PICTURE_START else ()
