@@ -6,10 +6,14 @@ Every iteration samples a world the searching seat cannot tell from the real one
 with availability counts: a child is only compared with the siblings that were available
 with it), adds one node, plays a short rollout and scores it with the evaluation. Random
 Caravan games mostly end by a player running out of cards, so rollouts are cut after a few
-moves and scored by engine.ai.evaluation rather than played out. The move chosen is the
-root's most visited; the search stops early once no other move can catch up with it in the
-iterations left (on a time budget, those the time left allows at the rate so far, with a
-margin), which saves ~11% of hard's thinking in games against greedy and changes nothing.
+moves and scored by engine.ai.evaluation rather than played out. A rollout's moves are
+random (leaning towards playing a card), or, with `greedy_rollouts`, each the move the
+evaluation likes best for its mover, a random one a quarter of the time: a costlier
+iteration (~1.7x) whose leaves are positions two sensible moves on, not two random ones
+(benchmarks/README.md, "Session 23"). The move chosen is the root's most visited; the
+search stops early once no other move can catch up with it in the iterations left (on a
+time budget, those the time left allows at the rate so far, with a margin), which saves
+~11% of hard's thinking in games against greedy and changes nothing.
 """
 
 from __future__ import annotations
@@ -18,13 +22,14 @@ import math
 import random
 import time
 
-from engine.ai.evaluation import reward
+from engine.ai.evaluation import WIN, evaluate, reward
 from engine.ai.sampling import Sampler
 from engine.game import Game
 from engine.moves import Move
 from engine.undo import take_back, try_move
 
 EXPLORATION = 0.3
+GREEDY_ROLLOUT_RANDOM = 0.25  # the share of a greedy rollout's moves chosen at random
 PRIOR_VISITS = 2  # how many visits the evaluation of a new move is worth
 _CHECK_CLOCK_EVERY = 16
 SETTLE_MARGIN = 1.5  # how much faster than so far the time left might run iterations
@@ -51,10 +56,12 @@ def grow(
     seconds: float | None = None,
     rollout_depth: int = 4,
     stop_when_settled: bool = True,
+    greedy_rollouts: bool = False,
 ) -> Node:
     """Search: the root of the tree after `iterations` iterations, or fewer if `seconds`
     run out first, or (`stop_when_settled`) as soon as no other move can catch up with the
-    most visited one in the iterations left. The move to play is `most_visited(root)`."""
+    most visited one in the iterations left. The move to play is `most_visited(root)`.
+    `greedy_rollouts` plays each rollout move by the evaluation instead of at random."""
     start = time.perf_counter()
     deadline = None if seconds is None else start + seconds
     root = Node(None, None, 1 - sampler.seat)
@@ -65,7 +72,7 @@ def grow(
                 break
             if stop_when_settled and _settled(root, iterations - done, deadline, now, done, start):
                 break
-        _iterate(root, sampler.sample(rng), rng, rollout_depth)
+        _iterate(root, sampler.sample(rng), rng, rollout_depth, greedy_rollouts)
     return root
 
 
@@ -93,7 +100,9 @@ def _settled(
     return first - second > left
 
 
-def _iterate(root: Node, game: Game, rng: random.Random, rollout_depth: int) -> None:
+def _iterate(
+    root: Node, game: Game, rng: random.Random, rollout_depth: int, greedy_rollouts: bool
+) -> None:
     node = root
     while not game.is_over:  # selection
         legal = game.legal_moves()
@@ -122,7 +131,10 @@ def _iterate(root: Node, game: Game, rng: random.Random, rollout_depth: int) -> 
         node = best
         if fresh:
             break
-    _rollout(game, rng, rollout_depth)
+    if greedy_rollouts:
+        _greedy_rollout(game, rng, rollout_depth)
+    else:
+        _rollout(game, rng, rollout_depth)
     first = reward(game, 0)
     up: Node | None = node
     while up is not None:  # backpropagation
@@ -142,3 +154,25 @@ def _rollout(game: Game, rng: random.Random, depth: int) -> None:
         if move.action != "play" and draw() < 0.75:
             move = legal[int(draw() * len(legal))]
         game.push(move)
+
+
+def _greedy_rollout(game: Game, rng: random.Random, depth: int) -> None:
+    """A few moves, each the one the evaluation scores best for its mover (the first of
+    equals), or, `GREEDY_ROLLOUT_RANDOM` of the time, one at random."""
+    for _ in range(depth):
+        if game.is_over:
+            return
+        legal = game.legal_moves()
+        if rng.random() < GREEDY_ROLLOUT_RANDOM:
+            game.push(legal[int(rng.random() * len(legal))])
+            continue
+        mover = game.turn
+        best = legal[0]
+        best_value = -2 * WIN
+        for move in legal:
+            tried = try_move(game, move)
+            value = evaluate(game, mover)
+            take_back(game, tried)
+            if value > best_value:
+                best, best_value = move, value
+        game.push(best)

@@ -4,7 +4,8 @@ the public table), with the randomness it is given, so a decision can be replaye
 - `RandomPlayer`: a uniformly random legal move.
 - `GreedyPlayer`: one move of look-ahead scored by engine.ai.evaluation, less the chance
   that the opponent can then win at once with a card they may hold.
-- `IsmctsPlayer`: information-set Monte Carlo tree search (engine.ai.ismcts).
+- `IsmctsPlayer`: information-set Monte Carlo tree search (engine.ai.ismcts); hard's
+  rollouts are two moves chosen by the evaluation, normal's four random ones.
 
 `player_for(level)` maps the difficulties `easy`, `normal` and `hard` onto them.
 """
@@ -129,6 +130,7 @@ class IsmctsPlayer:
     seconds: float | None = None
     rollout_depth: int = 4
     infer: bool = False  # deal the opponent hands by what their last move says (inference)
+    greedy_rollouts: bool = False  # rollouts by the evaluation, not at random
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         moves = _moves(view)
@@ -147,6 +149,7 @@ class IsmctsPlayer:
             iterations=self.iterations,
             seconds=seconds,
             rollout_depth=self.rollout_depth,
+            greedy_rollouts=self.greedy_rollouts,
         )
         return most_visited(root)
 
@@ -161,5 +164,12 @@ def player_for(level: str) -> Player:
     if level == "normal":
         return IsmctsPlayer(name="normal", iterations=300, seconds=0.25)
     if level == "hard":
-        return IsmctsPlayer(name="hard", iterations=20000, seconds=0.45, infer=True)
+        return IsmctsPlayer(
+            name="hard",
+            iterations=20000,
+            seconds=0.45,
+            rollout_depth=2,
+            infer=True,
+            greedy_rollouts=True,
+        )
     raise CaravanError(f"There is no difficulty called {level!r}; choose easy, normal or hard.")

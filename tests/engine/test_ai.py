@@ -19,14 +19,18 @@ from engine.ai import (
 )
 from engine.ai.evaluation import WIN, evaluate
 from engine.ai.inference import weigh_by_last_move
-from engine.ai.ismcts import grow, most_visited
+from engine.ai.ismcts import GREEDY_ROLLOUT_RANDOM, _greedy_rollout, grow, most_visited
 from engine.ai.players import threat
 from engine.errors import CaravanError
+from engine.moves import Move
 from tests.engine.helpers import table
 
 PRESETS = ("new-vegas", "caravanthegame", "foxon", "simple")
 SMALL_SEARCH = IsmctsPlayer(name="small", iterations=60)
 SMALL_INFERRING = IsmctsPlayer(name="small-inferring", iterations=60, infer=True)
+SMALL_GREEDY_ROLLOUTS = IsmctsPlayer(
+    name="small-greedy-rollouts", iterations=60, rollout_depth=2, greedy_rollouts=True
+)
 
 
 def played(preset: str, seed: int, plies: int) -> Game:
@@ -78,7 +82,9 @@ def test_a_sampled_game_looks_the_same_from_the_seat(preset: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "player", [RandomPlayer(), GreedyPlayer(), SMALL_SEARCH, SMALL_INFERRING], ids=str
+    "player",
+    [RandomPlayer(), GreedyPlayer(), SMALL_SEARCH, SMALL_INFERRING, SMALL_GREEDY_ROLLOUTS],
+    ids=str,
 )
 def test_the_ai_decides_from_its_seats_view_only(player: object) -> None:
     """Changing the opponent's hidden cards and the order of both decks does not change
@@ -102,11 +108,11 @@ def test_the_ai_decides_from_its_seats_view_only(player: object) -> None:
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_every_player_only_makes_legal_moves_to_the_end(preset: str) -> None:
-    players = [RandomPlayer(), GreedyPlayer(), SMALL_SEARCH]
-    for seed in range(3):
+    players = [RandomPlayer(), GreedyPlayer(), SMALL_SEARCH, SMALL_GREEDY_ROLLOUTS]
+    for seed in range(4):
         game = Game.new(Rules(preset), seed=seed)
         rng = random.Random(seed)
-        seats = {"A": players[seed % 3], "B": players[(seed + 1) % 3]}
+        seats = {"A": players[seed % 4], "B": players[(seed + 1) % 4]}
         while not game.is_over:
             view = game.view(game.mover)
             move = seats[game.mover].choose(view, rng)
@@ -174,8 +180,53 @@ def test_levels_map_to_players() -> None:
     assert isinstance(normal, IsmctsPlayer) and isinstance(hard, IsmctsPlayer)
     assert hard.iterations > normal.iterations
     assert hard.seconds is not None and hard.seconds <= 1.0
+    assert hard.greedy_rollouts and not normal.greedy_rollouts
     with pytest.raises(CaravanError, match="no difficulty"):
         player_for("impossible")
+
+
+class _Draws(random.Random):
+    """A generator whose every `random()` is `value`."""
+
+    def __init__(self, value: float) -> None:
+        super().__init__(0)
+        self.value = value
+
+    def random(self) -> float:
+        return self.value
+
+
+def test_a_greedy_rollout_plays_the_evaluations_best_move_or_a_random_one() -> None:
+    """Each move of a greedy rollout is the first of the moves the evaluation scores best
+    for the mover; a draw under GREEDY_ROLLOUT_RANDOM plays the move that draw picks."""
+    checked = 0
+    for seed in range(12):
+        game = played("new-vegas", seed, 10 + 3 * seed)
+        if game.is_over:
+            continue
+        legal, mover = game.legal_moves(), game.turn
+        values = []
+        for move in legal:
+            after = game.copy()
+            after.push(move)
+            values.append(evaluate(after, mover))
+        best = legal[values.index(max(values))]
+        greedy = game.copy()
+        _greedy_rollout(greedy, _Draws(0.9), 1)
+        assert greedy.to_json() == _after(game, best).to_json()
+        draw = 0.2
+        assert draw < GREEDY_ROLLOUT_RANDOM
+        chance = game.copy()
+        _greedy_rollout(chance, _Draws(draw), 1)
+        assert chance.to_json() == _after(game, legal[int(draw * len(legal))]).to_json()
+        checked += 1
+    assert checked >= 8
+
+
+def _after(game: Game, move: Move) -> Game:
+    after = game.copy()
+    after.push(move)
+    return after
 
 
 def test_the_search_stops_once_its_choice_is_settled() -> None:
