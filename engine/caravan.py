@@ -22,16 +22,20 @@ SALE_MAX: Final = 26
 MAX_ATTACHED: Final = 3  # R7, in the presets that have a limit
 
 
-Acceptance = tuple[int, ...]  # R5 for one caravan: 1 at each number card's code it takes
+# R5 for one caravan: at each number card's code it takes 1, 2 and 4 (else 0), a tuple of
+# each, so that the generator ors a card's bits for caravans 1-3 without shifting them.
+Acceptance = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
 def _acceptance_tables() -> tuple[Acceptance, tuple[Acceptance, ...], tuple[Acceptance, ...]]:
-    """R5 precomputed: which number cards may follow, as a 0/1 tuple indexed by card code.
-    The tables after one card are indexed by its code, after more by `_after_more(...)`.
-    (Tuples of 0 and 1 rather than bit masks: a mask needs 44 bits, and CPython shifts and
-    masks an int that wide slowly: 10% more instructions a random move; compiled, the same.)"""
-    after_one: list[Acceptance] = [()] * PICTURE_START
-    after_more: list[Acceptance] = [()] * (PICTURE_START * 12)
+    """R5 precomputed: which number cards may follow, as tuples indexed by card code (see
+    `Acceptance`). The tables after one card are indexed by its code, after more by
+    `_after_more(...)`. (Tuples of small ints rather than bit masks: a mask needs 44 bits,
+    and CPython shifts and masks an int that wide slowly: 10% more instructions a random
+    move; compiled, the same.)"""
+    none: Acceptance = ((), (), ())
+    after_one: list[Acceptance] = [none] * PICTURE_START
+    after_more: list[Acceptance] = [none] * (PICTURE_START * 12)
     for last in range(4, PICTURE_START):
         after_one[last] = _row(last, NO_DIRECTION, -1)
         for direction in (ASCENDING, DESCENDING, NO_DIRECTION):
@@ -43,7 +47,8 @@ def _acceptance_tables() -> tuple[Acceptance, tuple[Acceptance, ...], tuple[Acce
 def _row(last: int, direction: int, suit: int) -> Acceptance:
     """R5 after the number card `last` (0: none yet) with the caravan's `direction` and
     `suit` (-1: one card, which has neither)."""
-    return tuple(1 if _takes(code, last, direction, suit) else 0 for code in range(PICTURE_START))
+    row = tuple(1 if _takes(code, last, direction, suit) else 0 for code in range(PICTURE_START))
+    return row, tuple(bit << 1 for bit in row), tuple(bit << 2 for bit in row)
 
 
 def _takes(code: int, last: int, direction: int, suit: int) -> bool:
@@ -185,7 +190,7 @@ class Caravan:
 
     def accepts(self, code: int) -> bool:
         """R5: may number card `code` go at the end of this caravan?"""
-        return code < PICTURE_START and self.accepting[code] == 1
+        return code < PICTURE_START and self.accepting[0][code] == 1
 
     def hold_direction(self, before: int) -> None:
         """R6's exception: after a removal, equal last ranks keep the direction `before`."""
@@ -294,7 +299,10 @@ def sale_winner(caravans: list[list[Caravan]]) -> int:
     """R13: the seat that wins the game if all three positions are won (two or three of
     them its own), else -1. Most positions end at the first check (position 1 unsold)."""
     a, b = caravans
-    first = position_winner(a[0].value, b[0].value)
+    a1, b1 = a[0].value, b[0].value
+    if not (SALE_MIN <= a1 <= SALE_MAX or SALE_MIN <= b1 <= SALE_MAX):
+        return -1  # most positions: neither caravan at position 1 is for sale
+    first = position_winner(a1, b1)
     if first < 0:
         return -1
     second = position_winner(a[1].value, b[1].value)

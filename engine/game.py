@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
 from engine.caravan import Caravan, CaravanView, positions_won, sale_winner
@@ -22,10 +23,10 @@ from engine.movetable import (
     DISBAND_MOVE_SETS,
     DISCARD_MOVES,
     NUMBER_MOVE_SETS,
-    PICTURE_PREFIXES,
-    QUEEN_MOVES,
+    PICTURE_REACH,
+    QUEEN_REACH,
     RESTART_MOVE_SETS,
-    grow_picture_prefixes,
+    grow_picture_prefixes_to,
 )
 from engine.rules import EmptyDeck, Rules
 from engine.validate import validate
@@ -48,6 +49,9 @@ END_MOVE_LIMIT: Final = "move-limit"  # R15
 def _seat_of(name: str) -> int:
     return 0 if name == "A" else 1
 
+
+# Whether mypyc compiled this module: one line below is written for each.
+COMPILED: Final = not __file__.endswith(".py")
 
 EVERY_CARAVAN: Final = tuple((seat, index) for seat in (0, 1) for index in (0, 1, 2))
 
@@ -256,16 +260,15 @@ class Game:
         if phase == OVER:
             return []
         p = self.turn
-        own = self.caravans[p]
-        hand = self.hands[p]
+        caravans = self.caravans
+        own = caravans[p]
+        c1, c2, c3 = own
         moves: list[Move] = []
-        started = (
-            (1 if own[0].cards else 0) | (2 if own[1].cards else 0) | (4 if own[2].cards else 0)
-        )
+        started = (1 if c1.cards else 0) | (2 if c2.cards else 0) | (4 if c3.cards else 0)
         # The distinct cards held, in a set's order (the order the moves have always come
         # in: the AI's seeded games replay only if it stays), made a list once so that
         # both loops below run over a list.
-        held = list(set(hand))
+        held = list(set(self.hands[p]))
         if phase == OPENING:  # R3: number cards onto the mover's empty caravans
             for code in held:
                 if code < PICTURE_START:
@@ -273,44 +276,46 @@ class Game:
             return moves
         variant = self.variant
         limit = variant.max_attached
-        caravans = self.caravans
-        first, end = (0, 2) if variant.pictures_anywhere else (p, p + 1)  # whose caravans
-        m0, m1, m2 = own[0].accepting, own[1].accepting, own[2].accepting
-        for code in held:
-            if code < PICTURE_START:  # R5: which of the three caravans take it
-                chosen = m0[code] | m1[code] << 1 | m2[code] << 2
-                if chosen:
-                    moves.extend(NUMBER_MOVE_SETS[code][chosen])
-            elif code >> 2 == QUEEN:  # R7: the last card only
-                queen_moves = QUEEN_MOVES[code]
-                for t in range(first, end):
-                    side = caravans[t]
-                    for ci in range(3):
-                        atts = side[ci].atts
-                        if atts and (limit is None or len(atts[-1]) < limit):
-                            moves.append(queen_moves[t][ci])
-            else:  # R7: J, K and jokers on any number card with room
-                tables = PICTURE_PREFIXES[code]
-                for t in range(first, end):
-                    side = caravans[t]
-                    table = tables[t]
-                    for ci in range(3):
-                        caravan = side[ci]
-                        atts = caravan.atts
-                        count = len(atts)
-                        if not count:
-                            continue
-                        prefixes = table[ci]
-                        if count >= len(prefixes):
-                            grow_picture_prefixes(code, t, ci, count)
+        if variant.pictures_anywhere:  # R7: the caravans a picture card may go on
+            reach = 0
+            targets = caravans[0] + caravans[1]
+        else:
+            reach = 1 + p
+            targets = own
+        m1, m2, m3 = c1.accepting[0], c2.accepting[1], c3.accepting[2]
+        # One try around the loop, not one a caravan: mypyc pays for entering a try block.
+        try:
+            for code in held:
+                if code < PICTURE_START:  # R5: the moves onto those of the three that take it
+                    moves.extend(NUMBER_MOVE_SETS[code][m1[code] | m2[code] | m3[code]])
+                elif code >> 2 == QUEEN:  # R7: onto the last card, if it has room
+                    for caravan, queen_move in zip(targets, QUEEN_REACH[code][reach]):
+                        if caravan.atts and (
+                            not caravan.crowded or limit is None or len(caravan.atts[-1]) < limit
+                        ):
+                            moves.append(queen_move)
+                else:  # R7: J, K and jokers on any number card with room
+                    tables = PICTURE_REACH[code][reach]
+                    for caravan, prefixes in zip(targets, tables):
+                        count = len(caravan.atts)
                         onto = prefixes[count]  # the moves onto each of its number cards
-                        if limit is None or not caravan.crowded:
+                        if not caravan.crowded or limit is None:
                             moves.extend(onto)
-                        else:
+                        else:  # a card has three picture cards: R7's limit
+                            atts = caravan.atts
                             for index in range(count):
                                 if len(atts[index]) < limit:
                                     moves.append(onto[index])
-        moves.extend([DISCARD_MOVES[code] for code in held])  # R4 (b), G9
+        except IndexError:  # a caravan longer than any before: its moves are made now
+            if not grow_picture_prefixes_to(max(len(c.cards) for side in caravans for c in side)):
+                raise
+            return self.legal_moves()
+        if COMPILED:  # R4 (b), G9: a discard of each held card
+            moves.extend([DISCARD_MOVES[code] for code in held])
+        elif len(held) > 1:  # itemgetter: a third faster in plain Python, slower compiled
+            moves.extend(itemgetter(*held)(DISCARD_MOVES))
+        elif held:
+            moves.append(DISCARD_MOVES[held[0]])
         if variant.disband_restarts:  # R4 (c) in foxon: restart with a number card
             for code in held:
                 if code < PICTURE_START:
@@ -371,12 +376,11 @@ class Game:
     def _apply(self, move: Move, record: bool) -> MoveEvent | None:
         p = self.turn
         variant = self.variant
-        king_adds, queen_sets_suit = variant.king_adds, variant.queen_sets_suit
         hand = self.hands[p]
         own = self.caravans[p]
         main = self.phase == MAIN
         values_before = self._values() if record else ()
-        removed: list[Removal] = []
+        removed: Sequence[Removal] = ()
         placed = discarded = None
         target: tuple[str, int, int] | None = None
         onto = -1
@@ -409,7 +413,7 @@ class Game:
                 elif rank == JACK:
                     removed = self._remove({(t, ci): {index}}, record)  # R8
                 else:
-                    caravan.refresh(king_adds, queen_sets_suit)  # R9, R10
+                    caravan.refresh(variant.king_adds, variant.queen_sets_suit)  # R9, R10
         elif action == "discard":
             assert card is not None
             hand.remove(card.code)
@@ -427,7 +431,7 @@ class Game:
             if record:
                 disbanded = tuple(map(card_of, pile[start:]))
             caravan.cards, caravan.atts = [], []
-            caravan.refresh(king_adds, queen_sets_suit)
+            caravan.refresh(variant.king_adds, variant.queen_sets_suit)
             if card is not None:  # foxon: start it again
                 hand.remove(card.code)
                 caravan.push(card.code)
@@ -436,7 +440,9 @@ class Game:
 
         drew = -1
         reshuffled = False
-        winner = sale_winner(self.caravans) if main else -1
+        # R13 after a main-phase move that changed a caravan (a discard changes none, and
+        # the position before it was not sold: the game would be over).
+        winner = sale_winner(self.caravans) if main and action != "discard" else -1
         if winner >= 0:  # R13, judged before the draw (G8)
             self._end(winner, END_SOLD)
         elif main and card is not None:  # R4: a play or a discard draws (foxon: a restart too)
@@ -448,12 +454,11 @@ class Game:
                 drew, reshuffled = self._draw_from_empty(p)
         self.ply += 1
         self.turn = 1 - p
-        if self.phase == OPENING and all(c.cards for side in self.caravans for c in side):
-            self.phase = MAIN  # R3: the first player moves first in the main phase too
-        phase = self.phase
-        if phase != OVER and not (
-            phase == MAIN and self.hands[1 - p] and self.ply < variant.move_limit
-        ):
+        if not main:
+            if all(c.cards for side in self.caravans for c in side):
+                self.phase = MAIN  # R3: the first player moves first in the main phase too
+            self._judge(sales=False)
+        elif self.phase != OVER and not (self.hands[1 - p] and self.ply < variant.move_limit):
             self._judge(sales=False)  # the sales were judged before the draw
         if not record:
             return None

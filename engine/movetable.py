@@ -62,6 +62,17 @@ PICTURE_PREFIXES: Final[tuple[tuple[tuple[list[tuple[Move, ...]], ...], ...], ..
 )
 
 
+# The same lists by code and by the caravans a card may go on: [code][0] the six of A1-A3,
+# B1-B3 (R7: anywhere), [code][1] and [code][2] A's three and B's three (foxon: the mover's
+# own only). The generator walks them beside the caravans, in the same order.
+PICTURE_REACH: Final[tuple[tuple[tuple[list[tuple[Move, ...]], ...], ...], ...]] = tuple(
+    (tables[0] + tables[1], tables[0], tables[1]) if tables else () for tables in PICTURE_PREFIXES
+)
+QUEEN_REACH: Final[tuple[tuple[tuple[Move, ...], ...], ...]] = tuple(
+    (moves[0] + moves[1], moves[0], moves[1]) if moves else () for moves in QUEEN_MOVES
+)
+
+
 def grow_picture_prefixes(code: int, seat: int, caravan: int, count: int) -> None:
     """Make the prefixes of picture card `code`'s moves onto a caravan up to `count` cards."""
     prefixes = PICTURE_PREFIXES[code][seat][caravan]
@@ -69,6 +80,19 @@ def grow_picture_prefixes(code: int, seat: int, caravan: int, count: int) -> Non
     extend_picture_moves(moves, code, seat, caravan, count)
     while len(prefixes) <= count:
         prefixes.append(tuple(moves[: len(prefixes)]))
+
+
+def grow_picture_prefixes_to(count: int) -> bool:
+    """Make every picture card's prefixes onto every caravan up to `count` cards; whether
+    any list grew."""
+    grown = False
+    for code, tables in enumerate(PICTURE_PREFIXES):
+        for seat, side in enumerate(tables):
+            for caravan, prefixes in enumerate(side):
+                if len(prefixes) <= count:
+                    grow_picture_prefixes(code, seat, caravan, count)
+                    grown = True
+    return grown
 
 
 def extend_picture_moves(moves: list[Move], code: int, seat: int, caravan: int, count: int) -> None:
