@@ -12,8 +12,9 @@ import random
 
 import pytest
 
-from engine import Game, Rules
-from engine.cards import format_cards, standard_deck
+from engine import Game, Move, Rules
+from engine.caravan import parse_caravan
+from engine.cards import Card, format_cards, standard_deck
 from engine.deal import shuffle
 from engine.rules import PRESETS
 
@@ -61,3 +62,31 @@ def test_the_same_with_duplicate_cards() -> None:
         deck = format_cards(standard_deck(2, tens=PRESETS[preset].tens) * 2)
         rules_list.append(Rules.parse({"preset": preset, "decks": {"A": deck, "B": deck}}))
     assert fingerprint(rules_list, 60) == "a414f32057689609"
+
+
+@pytest.mark.parametrize("preset", ORDER)
+def test_a_caravan_longer_than_any_before_gets_every_picture_move(preset: str) -> None:
+    # The generator's tables of picture moves grow when a caravan is longer than any seen in
+    # this process (engine.movetable.grow_picture_prefixes_to); 60 cards is longer than any
+    # other test's. The moves listed must be exactly the legal ones, in `validate`'s
+    # canonical form.
+    game = Game.new(Rules(preset), 3)
+    column = " ".join(f"{rank}h" for rank in "A23456789T" * 6)
+    game.caravans[0][1] = parse_caravan(column)
+    game.caravans[1][2] = parse_caravan("5c 6c[Kd,Kh] 7c")
+    game.phase, game.turn = "main", 0
+    game.hands[0] = [Card.parse(text).code for text in ("Ks", "Jc", "X", "Qd", "4s")]
+    listed = game.legal_moves()
+    assert len(listed) == len(set(listed))
+    candidates = {Move.discard(card) for card in game.hand("A")}
+    for card in game.hand("A"):
+        candidates |= {Move.play(card, n) for n in (1, 2, 3)}
+        candidates |= {Move.disband(n, card) for n in (1, 2, 3)}  # foxon's restart
+        for seat in "AB":
+            for n in (1, 2, 3):
+                for index in range(1, 61):
+                    candidates.add(Move.play(card, n, seat, index))
+                candidates.add(Move.play(card, n, seat))
+    candidates |= {Move.disband(n) for n in (1, 2, 3)}
+    assert set(listed) == {game.validate(move) for move in candidates if game.is_legal(move)}
+    assert Move.parse("Ks@A2.60") in listed and Move.parse("Jc@A2.1") in listed
