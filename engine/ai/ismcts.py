@@ -57,11 +57,14 @@ def grow(
     rollout_depth: int = 4,
     stop_when_settled: bool = True,
     greedy_rollouts: bool = False,
+    value_held: bool = False,
 ) -> Node:
     """Search: the root of the tree after `iterations` iterations, or fewer if `seconds`
     run out first, or (`stop_when_settled`) as soon as no other move can catch up with the
     most visited one in the iterations left. The move to play is `most_visited(root)`.
-    `greedy_rollouts` plays each rollout move by the evaluation instead of at random."""
+    `greedy_rollouts` plays each rollout move by the evaluation instead of at random;
+    `value_held` counts the picture cards each side holds in the rewards of new moves and
+    of rollouts (`reward(..., held=True)`)."""
     start = time.perf_counter()
     deadline = None if seconds is None else start + seconds
     root = Node(None, None, 1 - sampler.seat)
@@ -72,7 +75,7 @@ def grow(
                 break
             if stop_when_settled and _settled(root, iterations - done, deadline, now, done, start):
                 break
-        _iterate(root, sampler.sample(rng), rng, rollout_depth, greedy_rollouts)
+        _iterate(root, sampler.sample(rng), rng, rollout_depth, greedy_rollouts, value_held)
     return root
 
 
@@ -101,7 +104,12 @@ def _settled(
 
 
 def _iterate(
-    root: Node, game: Game, rng: random.Random, rollout_depth: int, greedy_rollouts: bool
+    root: Node,
+    game: Game,
+    rng: random.Random,
+    rollout_depth: int,
+    greedy_rollouts: bool,
+    value_held: bool,
 ) -> None:
     node = root
     while not game.is_over:  # selection
@@ -112,7 +120,7 @@ def _iterate(
         if fresh:  # expansion: every new move at once, each valued by the evaluation
             for move in fresh:
                 tried = try_move(game, move)
-                value = reward(game, mover)
+                value = reward(game, mover, held=value_held)
                 take_back(game, tried)
                 child = children[move] = Node(move, node, mover)
                 child.visits, child.total = PRIOR_VISITS, PRIOR_VISITS * value
@@ -135,7 +143,7 @@ def _iterate(
         _greedy_rollout(game, rng, rollout_depth)
     else:
         _rollout(game, rng, rollout_depth)
-    first = reward(game, 0)
+    first = reward(game, 0, held=value_held)
     up: Node | None = node
     while up is not None:  # backpropagation
         up.visits += 1

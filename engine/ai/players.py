@@ -131,6 +131,7 @@ class IsmctsPlayer:
     rollout_depth: int = 4
     infer: bool = False  # deal the opponent hands by what their last move says (inference)
     greedy_rollouts: bool = False  # rollouts by the evaluation, not at random
+    value_held: bool = False  # rewards count the picture cards each side holds
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         moves = _moves(view)
@@ -150,6 +151,7 @@ class IsmctsPlayer:
             seconds=seconds,
             rollout_depth=self.rollout_depth,
             greedy_rollouts=self.greedy_rollouts,
+            value_held=self.value_held,
         )
         return most_visited(root)
 
@@ -171,5 +173,6 @@ def player_for(level: str) -> Player:
             rollout_depth=2,
             infer=True,
             greedy_rollouts=True,
+            value_held=True,
         )
     raise CaravanError(f"There is no difficulty called {level!r}; choose easy, normal or hard.")

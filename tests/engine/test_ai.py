@@ -3,6 +3,7 @@ and the greedy player takes wins and avoids handing them over."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -17,10 +18,11 @@ from engine.ai import (
     player_for,
     unseen_codes,
 )
-from engine.ai.evaluation import WIN, evaluate
+from engine.ai.evaluation import HELD_PICTURES, WIN, evaluate, held_pictures, reward
 from engine.ai.inference import weigh_by_last_move
 from engine.ai.ismcts import GREEDY_ROLLOUT_RANDOM, _greedy_rollout, grow, most_visited
 from engine.ai.players import threat
+from engine.cards import Card
 from engine.errors import CaravanError
 from engine.moves import Move
 from tests.engine.helpers import table
@@ -30,6 +32,13 @@ SMALL_SEARCH = IsmctsPlayer(name="small", iterations=60)
 SMALL_INFERRING = IsmctsPlayer(name="small-inferring", iterations=60, infer=True)
 SMALL_GREEDY_ROLLOUTS = IsmctsPlayer(
     name="small-greedy-rollouts", iterations=60, rollout_depth=2, greedy_rollouts=True
+)
+SMALL_VALUING_HELD = IsmctsPlayer(
+    name="small-valuing-held",
+    iterations=60,
+    rollout_depth=2,
+    greedy_rollouts=True,
+    value_held=True,
 )
 
 
@@ -83,7 +92,14 @@ def test_a_sampled_game_looks_the_same_from_the_seat(preset: str) -> None:
 
 @pytest.mark.parametrize(
     "player",
-    [RandomPlayer(), GreedyPlayer(), SMALL_SEARCH, SMALL_INFERRING, SMALL_GREEDY_ROLLOUTS],
+    [
+        RandomPlayer(),
+        GreedyPlayer(),
+        SMALL_SEARCH,
+        SMALL_INFERRING,
+        SMALL_GREEDY_ROLLOUTS,
+        SMALL_VALUING_HELD,
+    ],
     ids=str,
 )
 def test_the_ai_decides_from_its_seats_view_only(player: object) -> None:
@@ -108,7 +124,7 @@ def test_the_ai_decides_from_its_seats_view_only(player: object) -> None:
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_every_player_only_makes_legal_moves_to_the_end(preset: str) -> None:
-    players = [RandomPlayer(), GreedyPlayer(), SMALL_SEARCH, SMALL_GREEDY_ROLLOUTS]
+    players = [RandomPlayer(), GreedyPlayer(), SMALL_SEARCH, SMALL_VALUING_HELD]
     for seed in range(4):
         game = Game.new(Rules(preset), seed=seed)
         rng = random.Random(seed)
@@ -181,6 +197,7 @@ def test_levels_map_to_players() -> None:
     assert hard.iterations > normal.iterations
     assert hard.seconds is not None and hard.seconds <= 1.0
     assert hard.greedy_rollouts and not normal.greedy_rollouts
+    assert hard.value_held and not normal.value_held
     with pytest.raises(CaravanError, match="no difficulty"):
         player_for("impossible")
 
@@ -221,6 +238,34 @@ def test_a_greedy_rollout_plays_the_evaluations_best_move_or_a_random_one() -> N
         assert chance.to_json() == _after(game, legal[int(draw * len(legal))]).to_json()
         checked += 1
     assert checked >= 8
+
+
+def test_the_reward_with_held_cards_counts_each_sides_picture_cards() -> None:
+    """`reward(..., held=True)`: the evaluation plus the seat's held picture cards by
+    HELD_PICTURES less the opponent's, squashed as before; a won or lost game stays 1 or 0."""
+    assert HELD_PICTURES == {11: 0.4, 12: 0.0, 13: 0.4, 14: 0.6}
+    assert held_pictures([Card.parse(c).code for c in ("Jh", "Qs", "Kd", "X", "7c", "X")]) == (
+        pytest.approx(0.4 + 0.0 + 0.4 + 0.6 + 0.6)
+    )
+    for seed in range(6):
+        game = played("new-vegas", seed, 12)
+        if game.is_over:
+            continue
+        for seat in (0, 1):
+            mine, theirs = game.hands[seat], game.hands[1 - seat]
+            plain = evaluate(game, seat)
+            expected = 1.0 / (
+                1.0 + math.exp(-(plain + held_pictures(mine) - held_pictures(theirs)) / 1.5)
+            )
+            assert reward(game, seat, held=True) == pytest.approx(expected)
+            assert reward(game, seat) == pytest.approx(1.0 / (1.0 + math.exp(-plain / 1.5)))
+        before = [reward(game, seat, held=True) for seat in (0, 1)]
+        game.hands[0] = [Card.parse("X").code, *game.hands[0]]  # a joker more for A
+        assert reward(game, 0, held=True) > before[0] and reward(game, 1, held=True) < before[1]
+    over = played("new-vegas", 1, 2000)
+    assert over.is_over and over.winner in ("A", "B")
+    winner = 0 if over.winner == "A" else 1
+    assert reward(over, winner, held=True) == 1.0 and reward(over, 1 - winner, held=True) == 0.0
 
 
 def _after(game: Game, move: Move) -> Game:
