@@ -10,10 +10,12 @@ moves and scored by engine.ai.evaluation rather than played out. A rollout's mov
 random (leaning towards playing a card), or, with `greedy_rollouts`, each the move the
 evaluation likes best for its mover, a random one a quarter of the time: a costlier
 iteration (~1.7x) whose leaves are positions two sensible moves on, not two random ones
-(benchmarks/README.md, "Session 23"). The move chosen is the root's most visited; the
-search stops early once no other move can catch up with it in the iterations left (on a
-time budget, those the time left allows at the rate so far, with a margin), which saves
-~11% of hard's thinking in games against greedy and changes nothing.
+(benchmarks/README.md, "Session 23"). With `value_held`, every reward also counts the
+picture cards each side holds (engine.ai.evaluation.reward; "Session 24"). The move chosen
+is the root's most visited; the search stops early once no other move can catch up with it
+in the iterations left (on a time budget, those the time left allows at the rate so far,
+with a margin), which saves ~11% of hard's thinking in games against greedy and changes
+nothing.
 """
 
 from __future__ import annotations
