@@ -27,6 +27,7 @@ if os.environ.get("CARAVAN_COMPILE") == "1":
             "engine/caravan.py",
             "engine/rules.py",
             "engine/events.py",
+            "engine/removal.py",
             "engine/game.py",
             "engine/undo.py",
             "engine/view.py",

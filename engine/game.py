@@ -14,7 +14,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
 from engine.caravan import Caravan, CaravanView, positions_won, sale_winner
-from engine.cards import ACE, JACK, JOKER, PICTURE_START, QUEEN, TEN, Card, card_of
+from engine.cards import JACK, JOKER, PICTURE_START, QUEEN, TEN, Card, card_of
 from engine.deal import deal, shuffle
 from engine.errors import IllegalMoveError
 from engine.events import MoveEvent, Removal
@@ -28,6 +28,7 @@ from engine.movetable import (
     RESTART_MOVE_SETS,
     grow_picture_prefixes_to,
 )
+from engine.removal import joker_removals, remove
 from engine.rules import EmptyDeck, Rules
 from engine.validate import validate
 
@@ -409,9 +410,13 @@ class Game:
                     target = (move.player, ci + 1, index + 1)
                 onto = caravan.cards[index]
                 if rank == JOKER or (rank == JACK and self._jack_clears_rank):
-                    removed = self._joker(t, ci, index, record)  # R11
-                elif rank == JACK:
-                    removed = self._remove({(t, ci): {index}}, record)  # R8
+                    removed = joker_removals(  # R11
+                        self.caravans, self.discards, variant, (t, ci, index), record
+                    )
+                elif rank == JACK:  # R8
+                    removed = remove(
+                        self.caravans, self.discards, variant, {(t, ci): {index}}, record
+                    )
                 else:
                     caravan.refresh(variant.king_adds, variant.queen_sets_suit)  # R9, R10
         elif action == "discard":
@@ -506,65 +511,6 @@ class Game:
         if self.seed is not None:
             return random.Random(f"{self.seed}/{self.ply}/{self.turn}")
         return random.Random(self.to_json())
-
-    def _joker(self, t: int, ci: int, index: int, record: bool) -> list[Removal]:
-        """R11: remove every other number card of the target's rank (of its printed suit,
-        for an Ace); in foxon the target goes too and Aces follow the rank rule."""
-        target = self.caravans[t][ci].cards[index]
-        by_rank_only = self.variant.joker_by_rank_only
-        by_suit = target >> 2 == ACE and not by_rank_only
-        doomed: dict[tuple[int, int], set[int]] = {}
-        for side in (0, 1):
-            for cj, caravan in enumerate(self.caravans[side]):
-                for i, code in enumerate(caravan.cards):
-                    if side == t and cj == ci and i == index:
-                        hit = by_rank_only
-                    elif by_suit:
-                        hit = code & 3 == target & 3
-                    else:
-                        hit = code >> 2 == target >> 2
-                    if hit:
-                        doomed.setdefault((side, cj), set()).add(i)
-        if (t, ci) not in doomed:
-            self.caravans[t][ci].refresh(self.variant.king_adds, self.variant.queen_sets_suit)
-        return self._remove(doomed, record)
-
-    def _remove(self, doomed: dict[tuple[int, int], set[int]], record: bool) -> list[Removal]:
-        """Take number cards off caravans with their attachments, to the discard pile of
-        the caravan's owner (R8, G3), keeping R6's direction after equal last ranks.
-        Returns what was removed when `record` (the event's), else nothing."""
-        removals = []
-        king_adds, queen_sets_suit = (
-            self.variant.king_adds,
-            self.variant.queen_sets_suit,
-        )
-        for side, ci in sorted(doomed):
-            indices = doomed[(side, ci)]
-            caravan = self.caravans[side][ci]
-            before = caravan.direction
-            pile = self.discards[side]
-            cards, atts = [], []
-            for i, (code, attached) in enumerate(zip(caravan.cards, caravan.atts)):
-                if i in indices:
-                    pile.append(code)
-                    pile.extend(attached)
-                    if record:
-                        removals.append(
-                            Removal(
-                                card_of(code),
-                                SEATS[side],
-                                ci + 1,
-                                i + 1,
-                                tuple(card_of(a) for a in attached),
-                            )
-                        )
-                else:
-                    cards.append(code)
-                    atts.append(attached)
-            caravan.cards, caravan.atts = cards, atts
-            caravan.hold_direction(before)  # R6's exception
-            caravan.refresh(king_adds, queen_sets_suit)
-        return removals
 
     def _end(self, winner: int, reason: str) -> None:
         self.phase = OVER
