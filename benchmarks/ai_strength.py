@@ -2,6 +2,7 @@
 
     python benchmarks/ai_strength.py [--game new-vegas|decktet] [--games N] [--first-seed S]
                                      [--jobs J] [--pairs X:Y,...] [--ledger FILE]
+                                     [--table [CODE]]
 
 New Vegas (the default): random, greedy, normal and hard under new-vegas rules. Decktet
 Caravan (`--game decktet`, 5-hand games): random, greedy and hard (the bot's easy, normal
@@ -23,6 +24,11 @@ uninterrupted run. "The same code" is a hash of the game's engine and players' c
 (their syntax trees, so comments and docstrings do not count) plus what runs compiled (a
 time-limited player searches more when it is); rows of other code are kept in the file
 and ignored. Rows without a `game` are New Vegas's (the ledger's first rows).
+
+`--table [CODE] --ledger FILE` plays nothing: it prints, as Markdown, the round robin that
+code (by default the code installed) played on the seeds asked for: each player's score
+against each other, with its 95% interval, and each player's think time. The README's
+tables are this output, and a test checks that they still are (tests/test_ai_strength_ledger.py).
 """
 
 from __future__ import annotations
@@ -52,6 +58,8 @@ from engine.decktet import ai as decktet_ai
 NEW_VEGAS, DECKTET = "new-vegas", "decktet"
 NAMES = {NEW_VEGAS: ("random", "greedy", "normal", "hard"), DECKTET: ("random", "greedy", "hard")}
 PREFIX = {NEW_VEGAS: "", DECKTET: "decktet_"}
+# The difficulty a player is offered as in Discord, where its name here is not that.
+LEVEL = {NEW_VEGAS: {"greedy": "easy"}, DECKTET: {"random": "easy", "greedy": "normal"}}
 
 
 def make(game: str, name: str) -> Any:
@@ -143,6 +151,11 @@ def interval(scores: list[float]) -> tuple[float, float, float]:
     n = len(scores)
     mean = sum(scores) / n
     variance = sum((s - mean) ** 2 for s in scores) / (n - 1) if n > 1 else 0.25
+    if variance == 0.0:  # one score every game: the normal interval shrinks to a point,
+        z2 = 1.96**2  # so Wilson's (400 wins of 400: 0.990-1.000)
+        centre = (mean + z2 / (2 * n)) / (1 + z2 / n)
+        half = math.sqrt(z2 * mean * (1 - mean) / n + z2 * z2 / (4 * n * n)) / (1 + z2 / n)
+        return mean, max(0.0, centre - half), min(1.0, centre + half)
     half = 1.96 * math.sqrt(variance / n)
     return mean, max(0.0, mean - half), min(1.0, mean + half)
 
@@ -152,7 +165,54 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def main() -> None:
+def round_robin_table(ledger: Path, game: str, code: str, seeds: range) -> str:
+    """The round robin `code` played on `seeds`, from the ledger, as Markdown: a table of
+    each player's score against each other (the row's; a pair played one way round is
+    read the other way as 1 less the score), then one of think times."""
+    scores: dict[tuple[str, str], list[float]] = defaultdict(list)
+    times: dict[str, list[float]] = defaultdict(list)
+    for (_, first, second, seed), (_, _, score, game_times) in read_ledger(
+        ledger, game, code
+    ).items():
+        if seed in seeds:
+            scores[(first, second)].append(score)
+            scores[(second, first)].append(1.0 - score)
+            for name, spent in game_times.items():
+                times[name].extend(spent)
+    names = NAMES[game][::-1]  # the strongest first
+    labels = [f"{name} ({LEVEL[game][name]})" if name in LEVEL[game] else name for name in names]
+    lines = [
+        f"Code `{code}`, seeds {seeds.start}-{seeds.stop - 1} ({len(seeds)} games a pair"
+        " unless a cell says otherwise): the row's score against the column (a win 1, a draw"
+        " 0.5), with its 95% interval.",
+        "",
+        "| | " + " | ".join(labels) + " |",
+        "|---" * (len(names) + 1) + "|",
+    ]
+    for name, label in zip(names, labels):
+        cells = []
+        for other in names:
+            played = scores.get((name, other), [])
+            if other == name:
+                cells.append("")
+            elif not played:
+                cells.append("not played")
+            else:
+                mean, low, high = interval(played)
+                games = "" if len(played) == len(seeds) else f", {len(played)} games"
+                cells.append(f"{mean:.3f} ({low:.3f}-{high:.3f}{games})")
+        lines.append(f"| **{label}** | " + " | ".join(cells) + " |")
+    lines += ["", "| think time, s | moves | mean | p50 | p95 | p99 | max |", "|---" * 7 + "|"]
+    for name, label in zip(names, labels):
+        spent = times.get(name)
+        if spent:
+            shares = [sum(spent) / len(spent), *(percentile(spent, q) for q in (0.5, 0.95, 0.99))]
+            figures = " | ".join(f"{value:.4f}" for value in [*shares, max(spent)])
+            lines.append(f"| {label} | {len(spent):,} | {figures} |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=sorted(NAMES), default=NEW_VEGAS)
     parser.add_argument("--games", type=int, default=400, help="games per pair (default 400)")
@@ -160,8 +220,22 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--pairs", help="only these pairs, e.g. hard:greedy,greedy:random")
     parser.add_argument("--ledger", help="a JSON-lines file of games played (see above)")
-    args = parser.parse_args()
+    parser.add_argument(
+        "--table",
+        nargs="?",
+        const="",
+        metavar="CODE",
+        help="print the ledger's round robin of CODE (default: this code) as Markdown",
+    )
+    args = parser.parse_args(argv)
     kind, names = args.game, NAMES[args.game]
+    seeds = range(args.first_seed, args.first_seed + args.games)
+    if args.table is not None:
+        if not args.ledger:
+            parser.error("--table reads the games from a ledger: give --ledger FILE")
+        code = args.table or code_version(kind)
+        print(round_robin_table(Path(args.ledger), kind, code, seeds), end="")
+        return
     if args.pairs:
         pairs = [tuple(pair.split(":")) for pair in args.pairs.split(",")]
     else:
@@ -169,7 +243,6 @@ def main() -> None:
     for pair in pairs:
         if len(pair) != 2 or not set(pair) <= set(names):
             parser.error(f"a pair is two of {', '.join(names)} joined by ':', not {pair!r}")
-    seeds = range(args.first_seed, args.first_seed + args.games)
     jobs = [(kind, first, second, seed) for first, second in pairs for seed in seeds]
     code = code_version(kind)
     ledger = Path(args.ledger) if args.ledger else None

@@ -1,11 +1,16 @@
-"""The AI benchmark's ledger recognises the same code across prose-only edits
-(benchmarks/ai_strength.py, `source_digest`)."""
+"""The AI benchmark's ledger (benchmarks/ai_strength.py): it recognises the same code across
+prose-only edits (`source_digest`), and the README's tables of the players' strength are
+what it holds (`round_robin_table`)."""
 
 from __future__ import annotations
 
 import importlib.util
+import json
+import re
 from pathlib import Path
 from types import ModuleType
+
+import pytest
 
 
 def _benchmark() -> ModuleType:
@@ -42,3 +47,47 @@ def test_comments_and_docstrings_do_not_change_the_code_tag() -> None:
     assert digest(CODE.replace(b"X = 1", b"X = 2")) != digest(CODE)
     undocumented = CODE.replace(b'        """Chooses."""\n', b"")
     assert digest(undocumented) == digest(CODE)
+
+
+def _row(first: str, second: str, seed: int, score: float, code: str = "c1") -> str:
+    times = {first: [0.1, 0.3], second: [0.002]}
+    row = {"game": "new-vegas", "first": first, "second": second, "seed": seed}
+    return json.dumps(row | {"score": score, "times": times, "code": code})
+
+
+def test_the_round_robin_table_reads_each_pair_both_ways(tmp_path: Path) -> None:
+    ledger = tmp_path / "ledger.jsonl"
+    rows = [_row("hard", "greedy", seed, score) for seed, score in enumerate([1, 1, 0, 0.5])]
+    rows += [_row("hard", "greedy", 4, 0.0), _row("hard", "greedy", 0, 0.0, code="c2")]
+    rows += [_row("normal", "random", seed, 1.0) for seed in range(2)]
+    ledger.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    table = _benchmark().round_robin_table(ledger, "new-vegas", "c1", range(4))
+    lines = table.splitlines()
+    assert lines[0].startswith("Code `c1`, seeds 0-3 (4 games a pair")
+    assert lines[2] == "| | hard | normal | greedy (easy) | random |"
+    hard, normal, greedy, random_ = lines[4:8]
+    # seed 4 is outside the seeds, the other code's row is not this code's
+    assert hard == "| **hard** |  | not played | 0.625 (0.156-1.000) | not played |"
+    assert greedy.startswith("| **greedy (easy)** | 0.375 (0.000-0.844) | not played |  |")
+    # two games of four, all won: the cell says how many, and Wilson's interval
+    assert normal.endswith("| 1.000 (0.342-1.000, 2 games) |")
+    assert random_.startswith("| **random** | not played | 0.000 (0.000-0.658, 2 games) |")
+    assert "| hard | 8 | 0.2000 | 0.3000 | 0.3000 | 0.3000 | 0.3000 |" in lines
+
+
+def test_the_readmes_tables_are_what_the_ledger_says(capsys: pytest.CaptureFixture[str]) -> None:
+    """Each table in the README between `<!-- python benchmarks/ai_strength.py ... -->` and
+    `<!-- end of table -->` is what that command prints today."""
+    root = Path(__file__).parent.parent
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(
+        r"<!-- python benchmarks/ai_strength\.py (.+?) -->\n(.*?)<!-- end of table -->",
+        readme,
+        re.S,
+    )
+    assert len(blocks) == 2  # New Vegas's and Decktet's
+    benchmark = _benchmark()
+    for command, table in blocks:
+        argv = [arg.replace("benchmarks/", f"{root}/benchmarks/") for arg in command.split()]
+        benchmark.main(argv)
+        assert capsys.readouterr().out == table, command
