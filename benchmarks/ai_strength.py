@@ -58,7 +58,7 @@ from engine.decktet import ai as decktet_ai
 NEW_VEGAS, DECKTET = "new-vegas", "decktet"
 NAMES = {NEW_VEGAS: ("random", "greedy", "normal", "hard"), DECKTET: ("random", "greedy", "hard")}
 PREFIX = {NEW_VEGAS: "", DECKTET: "decktet_"}
-# The difficulty a player is offered as in Discord, where its name here is not that.
+# The difficulty in Discord of each player whose name here is not that difficulty's.
 LEVEL = {NEW_VEGAS: {"greedy": "easy"}, DECKTET: {"random": "easy", "greedy": "normal"}}
 
 
@@ -165,6 +165,12 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def think_time(spent: list[float]) -> tuple[float, float, float, float, float]:
+    """Mean, p50, p95, p99 and max of a player's seconds per move."""
+    p50, p95, p99 = (percentile(spent, q) for q in (0.50, 0.95, 0.99))
+    return sum(spent) / len(spent), p50, p95, p99, max(spent)
+
+
 def round_robin_table(ledger: Path, game: str, code: str, seeds: range) -> str:
     """The round robin `code` played on `seeds`, from the ledger, as Markdown: a table of
     each player's score against each other (the row's; a pair played one way round is
@@ -206,8 +212,7 @@ def round_robin_table(ledger: Path, game: str, code: str, seeds: range) -> str:
     for name, label in zip(names, labels):
         spent = times.get(name)
         if spent:
-            shares = [sum(spent) / len(spent), *(percentile(spent, q) for q in (0.5, 0.95, 0.99))]
-            figures = " | ".join(f"{value:.4f}" for value in [*shares, max(spent)])
+            figures = " | ".join(f"{value:.4f}" for value in think_time(spent))
             lines.append(f"| {label} | {len(spent):,} | {figures} |")
     return "\n".join(lines) + "\n"
 
@@ -278,10 +283,11 @@ def main(argv: list[str] | None = None) -> None:
     for name in names:
         spent = times[name]
         if spent:
-            print(f"{prefix}{name}_move_s_mean: {sum(spent) / len(spent):.4f} s")
-            for label, q in (("p50", 0.50), ("p95", 0.95), ("p99", 0.99)):
-                print(f"{prefix}{name}_move_s_{label}: {percentile(spent, q):.4f} s")
-            print(f"{prefix}{name}_move_s_max: {max(spent):.4f} s ({len(spent)} moves)")
+            mean, p50, p95, p99, longest = think_time(spent)
+            print(f"{prefix}{name}_move_s_mean: {mean:.4f} s")
+            for label, value in (("p50", p50), ("p95", p95), ("p99", p99)):
+                print(f"{prefix}{name}_move_s_{label}: {value:.4f} s")
+            print(f"{prefix}{name}_move_s_max: {longest:.4f} s ({len(spent)} moves)")
 
 
 if __name__ == "__main__":
