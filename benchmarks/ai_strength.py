@@ -51,7 +51,7 @@ import engine
 import engine.ai.ismcts
 import engine.game
 from engine import Game, Rules
-from engine.ai import GreedyPlayer, RandomPlayer, player_for
+from engine.ai import RandomPlayer, player_for
 from engine.decktet import DecktetGame
 from engine.decktet import ai as decktet_ai
 
@@ -63,14 +63,12 @@ LEVEL = {NEW_VEGAS: {"greedy": "easy"}, DECKTET: {"random": "easy", "greedy": "n
 
 
 def make(game: str, name: str) -> Any:
-    """The player called `name` in `game` (each has `choose(view, rng)`)."""
-    if game == DECKTET:
-        return decktet_ai.player_for({"random": "easy", "greedy": "normal"}.get(name, name))
-    if name == "random":
+    """The player called `name` in `game` (each has `choose(view, rng)`): the bot's own
+    player of that difficulty, or a random one (New Vegas's, which the bot does not offer)."""
+    if game == NEW_VEGAS and name == "random":
         return RandomPlayer()
-    if name == "greedy":
-        return GreedyPlayer()
-    return player_for(name)
+    level = LEVEL[game].get(name, name)
+    return decktet_ai.player_for(level) if game == DECKTET else player_for(level)
 
 
 def new_game(game: str, seed: int) -> Any:
