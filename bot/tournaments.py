@@ -325,7 +325,8 @@ class Tournaments(SignUps):
 def result_of(board: Board, info: GameInfo) -> Result | None:
     """A board's result from its game once over: first's points from the winner's seat; a
     game that closed with no result (nobody claimed, or an admin ended it) is lost by the
-    player whose turn ran out, as a forfeit. None while the game goes on."""
+    player whose turn ran out, as a forfeit (the closed game keeps who was to move; only a
+    game closed before it did reads as seat A's). None while the game goes on."""
     if info.active:
         return None
     first_seat = info.seat_of(board.first)

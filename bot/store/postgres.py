@@ -252,7 +252,7 @@ class PostgresStore(GameLists, Standings, EventStore, SeasonStore, Counts):
         async def abandon(tx: Connection) -> GameInfo:
             row = await pt.one(
                 tx,
-                "UPDATE games SET status = 'abandoned', end_reason = 'abandoned', turn = NULL, "
+                "UPDATE games SET status = 'abandoned', end_reason = 'abandoned', "
                 "version = version + 1, deadline = NULL, updated_at = %s "
                 "WHERE id = %s AND version = %s AND status = 'active' RETURNING *",
                 (now, game_id, version),
@@ -270,7 +270,7 @@ class PostgresStore(GameLists, Standings, EventStore, SeasonStore, Counts):
         committing meanwhile either lands first (the row no longer matches) or waits."""
         human_turn = f"(ai_seat IS NULL OR turn != ai_seat) AND {_on(shards)}"
         statements = (
-            "UPDATE games SET status = 'abandoned', end_reason = 'unclaimed', turn = NULL, "
+            "UPDATE games SET status = 'abandoned', end_reason = 'unclaimed', "
             "version = version + 1, deadline = NULL, updated_at = %(now)s "
             "WHERE status = 'active' AND ai_seat IS NULL AND deadline + turn_seconds <= %(now)s "
             f"AND {_on(shards)} RETURNING *",

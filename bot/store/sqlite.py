@@ -258,7 +258,7 @@ class SqliteStore(GameLists, Standings, EventStore, SeasonStore, Counts):
 
         def abandon(tx: sqlite3.Connection) -> GameInfo:
             row = tx.execute(
-                "UPDATE games SET status = 'abandoned', end_reason = 'abandoned', turn = NULL, "
+                "UPDATE games SET status = 'abandoned', end_reason = 'abandoned', "
                 "version = version + 1, deadline = NULL, updated_at = ? "
                 "WHERE id = ? AND version = ? AND status = 'active' RETURNING *",
                 (now, game_id, version),
@@ -281,7 +281,7 @@ class SqliteStore(GameLists, Standings, EventStore, SeasonStore, Counts):
 
         def marks(tx: sqlite3.Connection) -> tuple[list[GameInfo], ...]:
             closed = tx.execute(
-                "UPDATE games SET status = 'abandoned', end_reason = 'unclaimed', turn = NULL, "
+                "UPDATE games SET status = 'abandoned', end_reason = 'unclaimed', "
                 "version = version + 1, deadline = NULL, updated_at = ? "
                 "WHERE status = 'active' AND ai_seat IS NULL AND deadline + turn_seconds <= ? "
                 f"AND {shards.sql()} "

@@ -318,3 +318,62 @@ async def test_joins_at_once_fill_the_event_exactly(
     )
     assert sum(1 for r in results if not isinstance(r, Exception)) == 5
     assert len((await a.event(event.id)).entrants) == 5
+
+
+# ----- games that end with no result (issue 52) -------------------------------------------
+
+
+async def _to_move(events: Tournaments, game_id: int, seat: str) -> None:
+    """Play legal moves until `seat` is the one to move."""
+    info = await events.games.game(game_id)
+    while info.turn != seat:
+        mover = info.user_at(info.turn or "")
+        _, view = await events.games.view(game_id, mover)
+        info = (await events.games.play(game_id, mover, view.legal_moves[0], info.version)).game
+
+
+@pytest.mark.parametrize("seat", ["A", "B"])
+@pytest.mark.parametrize(("format", "players"), [("swiss", 4), ("round-robin", 4), ("knockout", 4)])
+async def test_an_unclaimed_timeout_is_lost_by_the_player_whose_time_ran_out(
+    events: Tournaments, clock: Clock, format: str, players: int, seat: str
+) -> None:
+    tid = await open_event(events, format, players, choice=GameChoice(turn_seconds=300))
+    moved = await events.start(tid, ORGANISER, manages_server=False)
+    late = {}
+    for game in moved.games:
+        await _to_move(events, game.id, seat)
+        late[game.id] = (await events.games.game(game.id)).user_at(seat)
+    clock.advance(301)
+    closed, *_ = await events.store.mark_deadlines(clock())
+    assert not closed, "the claim is offered first"
+    clock.advance(300)
+    found = await events.games.sweep()
+    assert sorted(g.id for g in found.closed) == sorted(late)
+    for ended in found.closed:
+        assert ended.status == "abandoned" and ended.turn == seat, "who was to move is kept"
+        after = await events.after_game(ended)
+    assert after is not None
+    for board in after.event.boards_of(1):
+        assert board.forfeit and board.points == (0.0 if board.first == late[board.game_id] else 1.0)
+    winners = {p for g in moved.games for p in g.players} - set(late.values())
+    if format == "knockout":  # the forfeits decide who goes on
+        assert {p for b in after.event.boards_of(2) for p in (b.first, b.second)} == winners
+    else:
+        rows = {r.player: r.points for r in after.event.standings()}
+        assert rows == {p: float(p in winners) for p in rows}
+
+
+async def test_an_admin_ended_event_game_is_lost_by_the_player_to_move(
+    events: Tournaments,
+) -> None:
+    tid = await open_event(events, "swiss", 4)
+    moved = await events.start(tid, ORGANISER, manages_server=False)
+    for game, seat in zip(moved.games, "BA", strict=True):
+        await _to_move(events, game.id, seat)
+        late = (await events.games.game(game.id)).user_at(seat)
+        ended = await events.games.abandon(game.id, GUILD)
+        assert ended.turn == seat
+        after = await events.after_game(ended)
+        assert after is not None
+        board = next(b for b in after.event.boards if b.game_id == game.id)
+        assert board.forfeit and board.points == (0.0 if board.first == late else 1.0)
