@@ -231,8 +231,7 @@ class Poster:
         tournament = event.tournament
         words = await self.words(tournament.guild_id)
         if moved.new_round or moved.started:
-            byes = [b.first for b in event.boards_of(tournament.round) if b.second is None]
-            heading = round_heading(event, byes, names, words)
+            heading = round_heading(event, names, words)
             if tournament.round > 1:
                 panel = await standings_panel(event, names, heading, (), words)
                 await self._post_panel(event, panel)

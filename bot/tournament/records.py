@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.tournament.history import Played
+from bot.tournament.knockout import knockout
 from bot.tournament.rounds import Step, next_step
 from bot.tournament.standings import Row, standings
 
@@ -174,6 +175,17 @@ class Event:
             self.tournament.round,
             rounds,
         )
+
+    def byes(self) -> list[int]:
+        """The players who sit out the round being played: a Swiss's or round robin's bye
+        (a board of one player), a knockout's seeds with no opponent (who go on at once)."""
+        round = self.tournament.round
+        if self.tournament.format == "knockout":
+            bracket = knockout(self.seeded, self.history, self.withdrawn)
+            if bracket.round != round:
+                return []
+            return [m.first for m in bracket.matches if m.second is None]
+        return [b.first for b in self.boards_of(round) if b.second is None]
 
     def standings(self) -> list[Row]:
         return standings(self.tournament.format, self.seeded, self.history, self.withdrawn)

@@ -253,9 +253,8 @@ def points_words(points: float) -> Text:
     return _("{points} points", points=shown)
 
 
-def round_heading(
-    event: Event, byes: Sequence[int], names: Mapping[int, str], words: Catalogue = ENGLISH
-) -> str:
+def round_heading(event: Event, names: Mapping[int, str], words: Catalogue = ENGLISH) -> str:
+    """ "**Cup**: round 1 of 3 begins, 2 games. Byes to round 2: Ann, Bob." """
     tournament = event.tournament
     games = [b for b in event.boards_of(tournament.round) if b.game_id is not None]
     line: list[Said] = [
@@ -268,9 +267,28 @@ def round_heading(
             rounds=tournament.rounds,
         )
     ]
+    byes = event.byes()
     if byes:
         players = ", ".join(md(_who(names, u, words)) for u in byes)
-        line.append(_("A bye (1 point): {players}.", players=players))
+        if tournament.format == "knockout":
+            line.append(
+                n_(
+                    "A bye to round {round}: {players}.",
+                    "Byes to round {round}: {players}.",
+                    len(byes),
+                    round=tournament.round + 1,
+                    players=players,
+                )
+            )
+        else:
+            line.append(
+                n_(
+                    "A bye (1 point): {players}.",
+                    "Byes (1 point each): {players}.",
+                    len(byes),
+                    players=players,
+                )
+            )
     return words.say(Joined(line))
 
 

@@ -178,6 +178,23 @@ async def test_a_knockout_of_eight_replays_a_tie_with_the_seats_swapped(
         assert any(a.filename == "bracket.png" for m in t.channel.history() for a in m.attachments)
 
 
+async def test_a_knockouts_first_round_names_its_byes(tmp_path: Path) -> None:
+    async with opened(tmp_path) as t:
+        members = members_named(t, 6)
+        _, tid = await create(t, members, "knockout")
+        assert len(playing(t)) == 2
+        event = await t.env.bot.events.tournaments.event(tid)
+        paired = {p for b in event.boards_of(1) for p in (b.first, b.second)}
+        waiting = [m for m in members if m.id not in paired]
+        heading = next(m.content for m in t.channel.history() if "round 1 of 3 begins" in m.content)
+        assert "Byes to round 2: " in heading, heading
+        assert len(waiting) == 2 and all(m.name in heading for m in waiting), (
+            heading,
+            [m.name for m in waiting],
+        )
+        assert not t.env.errors
+
+
 async def test_where_the_bot_may_not_make_threads_the_games_are_played_in_the_channel(
     tmp_path: Path,
 ) -> None:

@@ -32,6 +32,7 @@ from bot.views.events import (
     event_line,
     points_words,
     result_words,
+    round_heading,
     show_text,
     sign_up,
     standings_alt,
@@ -319,3 +320,23 @@ def test_no_tournaments_and_elsewhere_are_sentences(monkeypatch: pytest.MonkeyPa
         asyncio.run(events.show(asked(guild_id=99), 3))
     assert isinstance(refused.value.said, Text)
     assert str(refused.value) == "There is no such tournament in this server."
+
+
+def test_a_rounds_heading_names_its_byes_in_every_format_that_gives_them() -> None:
+    def six(format: str) -> Event:
+        entrants = tuple(Entrant(u, 0.0, u, None, None) for u in range(1, 7))
+        boards = (Board(1, 1, 3, 6, 21, None, False), Board(1, 2, 4, 5, 22, None, False))
+        return replace(event(format, boards=boards), entrants=entrants)
+
+    names = {1: "Ann", 2: "Bo", 3: "Cy", 4: "Di", 5: "Ed", 6: "Flo"}
+    cup = round_heading(six("knockout"), names)
+    assert cup == "**Cup**: round 1 of 3 begins, 2 games. Byes to round 2: Ann, Bo."
+    swiss = event(boards=BOARDS[:2])
+    assert round_heading(swiss, NAMES) == (
+        "**Cup**: round 1 of 3 begins, 1 game. A bye (1 point): a member."
+    )
+    two = replace(swiss, boards=(*BOARDS[:2], Board(1, 3, 2, None, None, 1.0, False)))
+    assert round_heading(two, NAMES).endswith("Byes (1 point each): a member, Bo.")
+    assert round_heading(six("swiss"), names).endswith("2 games."), "no bye, no words"
+    marked = round_heading(six("knockout"), names, MARKING)
+    assert marked.count("«") == 2 and "«Byes to round 2: Ann, Bo.»" in marked, marked

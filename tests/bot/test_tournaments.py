@@ -354,7 +354,8 @@ async def test_an_unclaimed_timeout_is_lost_by_the_player_whose_time_ran_out(
         after = await events.after_game(ended)
     assert after is not None
     for board in after.event.boards_of(1):
-        assert board.forfeit and board.points == (0.0 if board.first == late[board.game_id] else 1.0)
+        lost = board.first == late[board.game_id]
+        assert board.forfeit and board.points == (0.0 if lost else 1.0)
     winners = {p for g in moved.games for p in g.players} - set(late.values())
     if format == "knockout":  # the forfeits decide who goes on
         assert {p for b in after.event.boards_of(2) for p in (b.first, b.second)} == winners
