@@ -205,9 +205,16 @@ def _postgres_advice(where: DatabaseUrl, file: str, what: str) -> int:
     dump, put_back = postgres_lines(where, file)
     line = dump if what == "backup" else put_back
     when = "while the bot runs" if what == "backup" else "with every bot process stopped"
+    caveat = (
+        ""
+        if what == "backup"
+        else "\n  pg_restore puts back the rows alone: it cannot tell which turn messages "
+        "were posted after the dump, so those keep their buttons (a press opens the game "
+        "as restored, and the next move posts its true table)."
+    )
     print(
         f"caravan-bot: {where.shown} is PostgreSQL: {what} it with PostgreSQL's own tool, "
-        f"{when} (the password from PGPASSWORD or ~/.pgpass):\n  {line}",
+        f"{when} (the password from PGPASSWORD or ~/.pgpass):{caveat}\n  {line}",
         file=sys.stderr,
     )
     return 2

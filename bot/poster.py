@@ -5,6 +5,7 @@ client for where."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from typing import Any
@@ -12,7 +13,7 @@ from typing import Any
 import discord
 
 from bot.event_words import split_label
-from bot.i18n import Catalogue, Said, catalogue, server_language
+from bot.i18n import Catalogue, Said, _, catalogue, server_language
 from bot.names import Names
 from bot.records import AnyEvent, AnyView, Challenge, GameInfo, Outcome
 from bot.retry import owed
@@ -37,6 +38,8 @@ Interaction = discord.Interaction[Any]
 
 
 LANGUAGE_TTL = 60.0  # seconds a server's language setting is kept
+RETIRE_BATCH = 50  # outdated messages marked a minute after a restore
+RETIRE_PACE = 1.0  # seconds between two of them (an edit and a table each)
 
 
 class Poster:
@@ -195,6 +198,41 @@ class Poster:
             await channel.get_partial_message(challenge.message_id).edit(
                 content=words.say(challenge_text(challenge, "expired")), view=None
             )
+
+    async def retire_outdated(self, limit: int = RETIRE_BATCH) -> int:
+        """After a restore: each turn message it took back loses its buttons and says why
+        (one edit), then the game's table as restored is posted (so its buttons are live
+        again); one message every `RETIRE_PACE` seconds, well inside Discord's limits for
+        edits. Returns how many were marked."""
+        marked = 0
+        for outdated in await self.service.outdated_messages(limit):
+            info = None
+            if outdated.game_id is not None:
+                info = await self.service.game(outdated.game_id)
+            channel = self.client.get_channel(outdated.channel_id)
+            guild = info.guild_id if info else getattr(getattr(channel, "guild", None), "id", 0)
+            words = await self.owed_words(guild)
+            said = (
+                _(
+                    "This table is out of date: the bot was restored from a backup made at "
+                    "an earlier move. The game goes on from its table below."
+                )
+                if info is not None
+                else _(
+                    "This game is not in the backup the bot was restored from: it can no "
+                    "longer be played."
+                )
+            )
+            if isinstance(channel, discord.TextChannel | discord.Thread):
+                with contextlib.suppress(discord.HTTPException):  # deleted: nothing to mark
+                    await channel.get_partial_message(outdated.message_id).edit(
+                        content=words.say(said), view=None
+                    )
+            if await self.service.forget_outdated(outdated.message_id) and info is not None:
+                await self.table(info.id)
+            marked += 1
+            await asyncio.sleep(RETIRE_PACE)
+        return marked
 
     async def notice(
         self, info: GameInfo, said: Said, ping: int, view: discord.ui.View | None = None

@@ -42,6 +42,7 @@ from bot.records import (
 from bot.settings import Settings
 from bot.store import Store
 from bot.store.errors import GameMoved
+from bot.store.restored import Outdated
 from bot.store.rows import Ending
 from engine import CaravanError
 
@@ -193,6 +194,16 @@ class GameService(Openings):
             except GameMoved:
                 continue
         raise StaleView(_("The game kept moving; please try again."))
+
+    # ----- after a restore -------------------------------------------------------------------
+
+    async def outdated_messages(self, limit: int) -> list[Outdated]:
+        """Turn messages a restore took back, still to be marked (`bot.store.backup`)."""
+        return await self.store.outdated_messages(limit)
+
+    async def forget_outdated(self, message_id: int) -> bool:
+        """The message is marked: off the list (False: it was not on it)."""
+        return await self.store.forget_outdated(message_id)
 
     # ----- deadlines ------------------------------------------------------------------------
 

@@ -1,7 +1,8 @@
 """The clock's work, every minute: open challenges expire, turn deadlines are kept
 (a reminder at half time, the claim offered when a turn runs out, the AI's claim, the end
-of games nobody claimed), and events move on (timed starts, rounds and games a stopped
-process left). Both come from the database, so a restart neither forgets nor
+of games nobody claimed), events move on (timed starts, rounds and games a stopped
+process left), and after a restore the tables it took back are marked. All come from the
+database, so a restart neither forgets nor
 repeats one; each process keeps its own servers' (`Settings.shards`)."""
 
 from __future__ import annotations
@@ -54,7 +55,13 @@ class Timers(commands.Cog):
     @tasks.loop(seconds=60)
     async def minutely(self) -> None:
         async with self._sweeping:
-            for chore in (self.expire_challenges, self.sweep_deadlines, self.sweep_events):
+            chores = (
+                self.expire_challenges,
+                self.sweep_deadlines,
+                self.sweep_events,
+                self.poster.retire_outdated,
+            )
+            for chore in chores:
                 try:
                     await chore()
                 except Exception:

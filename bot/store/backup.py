@@ -10,6 +10,10 @@ A restore checks the file is a Caravan database this bot can open (its schema ve
 `PRAGMA user_version`, and its tables), refuses while the bot has the database open (a
 database in WAL mode cannot leave it while another connection holds it), and replaces the
 database only with `--force`, keeping the old one beside it as `NAME.before-restore`.
+Before it does, it lists the turn messages the restore takes back (`outdated_messages`):
+each game's latest table in the old database, where the backup holds the game at another
+version or not at all. Those tables are no longer true; the bot's next start takes their
+buttons off and says why (`Poster.retire_outdated`).
 
 The live file is only ever opened through SQLite, never read by other means: closing any
 other descriptor of it would drop every POSIX lock this process holds on it (POSIX's rule),
@@ -25,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,13 +56,20 @@ class Copied:
     games: int
     in_progress: int
     moves: int
+    outdated: int = 0  # turn messages a restore took back, marked at the bot's next start
 
     def summary(self) -> str:
         size = self.path.stat().st_size
-        return (
+        said = (
             f"{self.path}: schema {self.schema}, {self.games} games ({self.in_progress} in "
             f"progress), {self.moves} moves, {size / 1e6:.1f} MB"
         )
+        if self.outdated:
+            said += (
+                f"; {self.outdated} turn messages posted after the backup will be marked "
+                "outdated (buttons off) when the bot starts"
+            )
+        return said
 
 
 def backup(source: Path, target: Path, force: bool = False) -> Copied:
@@ -93,12 +105,18 @@ def restore(source: Path, target: Path, force: bool = False) -> Copied:
                 )
             _settle(target)
         copied = _copy(backed_up, target.with_name(target.name + ".restoring"))
+    outdated = 0
     if target.exists():
+        try:
+            outdated = _list_outdated(target, copied.path, time.time())
+        except BaseException:
+            copied.path.unlink(missing_ok=True)
+            raise
         os.replace(target, kept_name(target))
     for stale in ("-wal", "-shm"):  # left by no bot (it is stopped): never to be replayed
         target.with_name(target.name + stale).unlink(missing_ok=True)
     os.replace(copied.path, target)
-    return Copied(target, copied.schema, copied.games, copied.in_progress, copied.moves)
+    return Copied(target, copied.schema, copied.games, copied.in_progress, copied.moves, outdated)
 
 
 def kept_name(target: Path) -> Path:
@@ -201,6 +219,39 @@ def _copy(live: sqlite3.Connection, target: Path) -> Copied:
         partial.unlink(missing_ok=True)
         raise
     return Copied(target, schema, int(games), int(in_progress), int(moves))
+
+
+OUTDATED_TABLE = (
+    "CREATE TABLE IF NOT EXISTS outdated_messages (message_id INTEGER PRIMARY KEY, "
+    "channel_id INTEGER NOT NULL, game_id INTEGER, restored_at REAL NOT NULL)"
+)  # as migration 0008 makes it, for a backup older than it
+
+
+def _list_outdated(old: Path, restored: Path, now: float) -> int:
+    """List in the restored copy the turn messages of `old` (the database it replaces) that
+    the restore takes back: each game's latest table where the copy holds the game at
+    another version (`game_id` set) or not at all (`game_id` NULL). Returns how many."""
+    with _connect(old) as before:
+        latest = before.execute(
+            "SELECT id, COALESCE(thread_id, channel_id), message_id, version FROM games "
+            "WHERE message_id IS NOT NULL"
+        ).fetchall()
+    with _connect(restored) as after:
+        kept = dict(after.execute("SELECT id, version FROM games").fetchall())
+        rows = [
+            (message_id, channel_id, game_id if game_id in kept else None, now)
+            for game_id, channel_id, message_id, version in latest
+            if kept.get(game_id) != version
+        ]
+        after.execute("BEGIN")
+        after.execute(OUTDATED_TABLE)
+        after.executemany(
+            "INSERT OR REPLACE INTO outdated_messages (message_id, channel_id, game_id, "
+            "restored_at) VALUES (?, ?, ?, ?)",
+            rows,
+        )
+        after.execute("COMMIT")
+    return len(rows)
 
 
 def _settle(path: Path) -> None:

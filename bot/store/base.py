@@ -10,6 +10,7 @@ from typing import Any, Protocol
 from bot.records import Challenge, GameInfo, RatingChange, Season, Standing
 from bot.store.counts import InPlay
 from bot.store.events import NewTournament, Result
+from bot.store.restored import Outdated
 from bot.store.rows import ALL, Ending, NewChallenge, NewGame, Shards
 from bot.store.url import DatabaseUrl
 from bot.tournament.records import Event, Tournament
@@ -82,6 +83,10 @@ class Store(Protocol):
     async def ai_turns(self, shards: Shards = ALL) -> list[GameInfo]: ...
     async def due_games(self, now: float) -> list[GameInfo]: ...
     async def finished_games_of(self, guild_id: int, game: str, user_id: int) -> list[GameInfo]: ...
+
+    # ----- after a restore
+    async def outdated_messages(self, limit: int) -> list[Outdated]: ...
+    async def forget_outdated(self, message_id: int) -> bool: ...
 
     # ----- decks
     async def save_deck(

@@ -31,6 +31,7 @@ TABLES = (
     ("entrants", "tournament_id, user_id"),
     ("tournament_games", "tournament_id, round, board"),
     ("seasons", "id"),
+    ("outdated_messages", "message_id"),
 )
 IDENTITIES = ("games", "challenges", "tournaments", "seasons")
 BATCH = 5000

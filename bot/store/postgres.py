@@ -18,6 +18,7 @@ from bot.store.errors import ChallengeClosed, GameMoved, TooMany
 from bot.store.events import EventStore
 from bot.store.lists import GameLists
 from bot.store.postgres_db import Connection, PostgresDatabase
+from bot.store.restored import RestoredStore
 from bot.store.rows import ALL, Ending, NewChallenge, NewGame, Shards
 from bot.store.script import Script, run_postgres
 from bot.store.seasons import SeasonStore
@@ -27,7 +28,7 @@ from bot.store.url import DatabaseUrl
 T = TypeVar("T")
 
 
-class PostgresStore(GameLists, Standings, EventStore, SeasonStore, Counts):
+class PostgresStore(GameLists, Standings, EventStore, SeasonStore, Counts, RestoredStore):
     """The bot's data in a PostgreSQL database, which several processes may share."""
 
     shared = True

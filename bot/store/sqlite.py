@@ -23,6 +23,7 @@ from bot.store.database import Database
 from bot.store.errors import ChallengeClosed, GameMoved, TooMany
 from bot.store.events import EventStore
 from bot.store.lists import GameLists
+from bot.store.restored import RestoredStore
 from bot.store.rows import ALL, Ending, NewChallenge, NewGame, Shards
 from bot.store.script import Script, run_sqlite
 from bot.store.seasons import SeasonStore
@@ -32,7 +33,7 @@ from bot.store.url import parse, sqlite_url
 T = TypeVar("T")
 
 
-class SqliteStore(GameLists, Standings, EventStore, SeasonStore, Counts):
+class SqliteStore(GameLists, Standings, EventStore, SeasonStore, Counts, RestoredStore):
     """The bot's data in one SQLite database (`Database`: WAL, one write connection). One
     process: the embedded default."""
 

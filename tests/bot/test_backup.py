@@ -337,3 +337,46 @@ async def test_postgresql_says_the_exact_pg_dump_and_pg_restore_lines_and_they_w
         assert back is not None and back.version == info.version, "as it was at the dump"
     finally:
         await store.close()
+
+
+async def test_after_a_restore_the_tables_it_took_back_lose_their_buttons(
+    tmp_path: Path, clean_environment: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with opened(tmp_path) as t:
+        rng = random.Random(4)
+        asked = await t.alice.slash(t.channel, "caravan challenge", opponent=t.bob)
+        await t.bob.click(asked.response, label="Accept")
+        kept = t.channel.threads[-1]
+        for _ in range(2):
+            assert await play_turn(t, kept, rng, players=(t.alice, t.bob))
+        copy = tmp_path / "backup.db"
+        await asyncio.to_thread(backup, t.database, copy)
+        for _ in range(2):  # moves the restore takes back
+            assert await play_turn(t, kept, rng, players=(t.alice, t.bob))
+        asked = await t.carol.slash(t.channel, "caravan challenge", opponent=t.bob)
+        await t.bob.click(asked.response, label="Accept")
+        lost = t.channel.threads[-1]  # a game the backup does not hold
+        took_back, gone = kept.history()[-1], lost.history()[-1]
+        assert playing(took_back) and playing(gone)
+        old = t.env.bot
+        await release(old)
+        monkeypatch.setenv("CARAVAN_DATABASE_PATH", str(t.database))
+        assert main(["restore", "--from", str(copy), "--force"]) == 0
+        await t.env.restart_bot(create_bot(settings(t.database)))
+        await t.env.advance_time(61)
+        marked = t.env.backend.get_message(kept.id, took_back.id)
+        assert not marked.components and "restored from a backup" in marked.content
+        assert marked.attachments, "the table's image stays, under the line"
+        dropped = t.env.backend.get_message(lost.id, gone.id)
+        assert not dropped.components and "not in the backup" in dropped.content
+        assert playing(kept.history()[-1]), "the game's table as restored, with its buttons"
+        service = t.env.bot.service
+        info = await service.game_in_thread(kept.id)
+        mover = next(m for m in (t.alice, t.bob) if m.id == info.user_at(info.turn or "A"))
+        await move_from(kept, mover)
+        assert (await service.game(info.id)).version == info.version + 1
+        assert not await t.env.bot.store.query("SELECT * FROM outdated_messages")
+        posted = len(kept.history())
+        await t.env.advance_time(61)
+        assert len(kept.history()) == posted, "marked once: no second table"
+        assert not t.env.errors
