@@ -127,7 +127,7 @@ async def test_cards_that_make_no_play_are_refused_and_nothing_changes(tmp_path:
         pair = next(places for places in ranks.values() if len(places) >= 2)[:2]
         where = custom_id(panel, "caravan:cards:")
         answer = panel_of(await mover.select(panel, [str(i) for i in pair], custom_id=where))
-        assert "make no caravan" in answer.content and answer.ephemeral
+        assert ": no caravan." in answer.content and answer.ephemeral
         assert (await service.game(info.id)).version == info.version
         # the other player cannot play, and a stranger cannot open a hand
         other = t.bob if mover is t.alice else t.alice

@@ -25,6 +25,29 @@ def plays_of(view: DecktetView, cards: tuple[DCard, ...]) -> list[Play]:
     return [p for p in view.legal_moves if sorted(p.cards) == wanted]
 
 
+def fewest_with(view: DecktetView) -> dict[DCard, int]:
+    """Each card of the hand that some legal play uses: the fewest cards of such a play."""
+    fewest: dict[DCard, int] = {}
+    for play in view.legal_moves:
+        for card in play.cards:
+            fewest[card] = min(fewest.get(card, play.length), play.length)
+    return fewest
+
+
+def usage(fewest: int | None) -> Said:
+    """A numbered card's line in the select: whether it plays alone, only with others (how
+    many at least), or in no play now."""
+    if fewest is None:
+        return _("in no play that beats the last")
+    if fewest == 1:
+        return _("can be played")
+    return n_(
+        "can be played with {count} other card",
+        "can be played with {count} other cards",
+        fewest - 1,
+    )
+
+
 def marked(view: DecktetView, chosen: int | None) -> frozenset[int]:
     """The places of the hand's chosen cards (none when the choice is stale)."""
     if chosen is None or chosen_cards(view, chosen) is None:
@@ -37,14 +60,15 @@ def hand_turn(view: DecktetView, chosen: int | None, page: int) -> HandTurn:
     allowed); once cards are chosen whose wilds can stand for more than one rank, a select
     of the readings (paged past 24). `chosen`: the chosen cards, as bits."""
     picked = chosen_cards(view, chosen) if chosen is not None else None
-    usable = {c for p in view.legal_moves for c in p.cards}
+    fewest = fewest_with(view)
+    usable = set(fewest)
     options = tuple(
         Option(
             str(i),
             _("{number}. {card}", number=i + 1, card=card_text(card)),
             _("wild: any rank 2-9 in a caravan; a bandit")
             if card.is_wild
-            else (_("can be played") if card in usable else _("in no play that beats the last")),
+            else usage(fewest.get(card)),
             picked is not None and card in picked,
         )
         for i, card in enumerate(view.hand)

@@ -110,25 +110,42 @@ def play_cards(play: Play) -> Text:
 
 
 def why_not(view: DecktetView, cards: tuple[DCard, ...]) -> Text:
-    """Why the chosen cards make no legal play now, in a sentence."""
-    words = ", ".join(str(c) for c in cards)
+    """Why the chosen cards make no legal play now, in a sentence naming them in words:
+    more cards are needed (with the smallest play that uses them), or none uses them."""
+    words = Joined([card_text(c) for c in cards], "; ")
+    bigger = [
+        p for p in view.legal_moves if len(p.cards) > len(cards) and set(cards) <= set(p.cards)
+    ]
+    if bigger:
+        smallest = min(bigger, key=lambda p: (p.length, str(p)))
+        more = Joined([card_text(c) for c in smallest.cards if c not in cards], "; ")
+        return n_(
+            "{cards}: add {count} more card to make a play, such as {more}.",
+            "{cards}: add {count} more cards to make a play, such as {more}.",
+            smallest.length - len(cards),
+            cards=words,
+            more=more,
+        )
     if all(c.is_wild for c in cards) and len(cards) > 2:
         return _("{cards}: a bandit is one Ace, one Crown, or one of each.", cards=words)
     last = view.last_play
     if last is None:
         return _(
-            "{cards} make no caravan: a run of ranks whose neighbours share a suit.", cards=words
+            "{cards}: no caravan. A caravan is a run of ranks whose neighbours share a suit.",
+            cards=words,
         )
     if last.kind == "caravan":
         return _(
-            "{cards} make no play that beats {last}: a caravan of {length} with a higher top "
-            "card, or a bandit.",
+            "{cards}: no play that beats {last}. That takes a caravan of {length} with a "
+            "higher top card, or a bandit.",
             cards=words,
             last=play_text(last),
             length=last.length,
         )
     return _(
-        "{cards} do not beat {last}: only a higher bandit does.", cards=words, last=play_text(last)
+        "{cards}: no play that beats {last}. Only a higher bandit does.",
+        cards=words,
+        last=play_text(last),
     )
 
 
