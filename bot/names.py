@@ -11,6 +11,8 @@ from collections.abc import Iterable
 
 import discord
 
+from bot.games.words import LEVEL_TEXT
+from bot.i18n import ENGLISH, Catalogue, _
 from bot.inert import plain
 from bot.records import GameInfo
 
@@ -23,11 +25,18 @@ class Names:
         self._names: dict[int, str] = {}
         self._asking: dict[int, asyncio.Task[str]] = {}  # lookups under way, by user id
 
-    async def game(self, info: GameInfo) -> dict[str, str]:
-        """Each seat's name ("A", "B"): the computer's seat is the bot's own name."""
+    async def game(self, info: GameInfo, words: Catalogue = ENGLISH) -> dict[str, str]:
+        """Each seat's name ("A", "B"): the computer's seat is the bot's own name with its
+        level, in the reader's language (`words`): "Caravan (hard)"."""
         for user_id in info.players:
             await self.of(info.guild_id, user_id)
-        return {seat: self._names.get(info.user_at(seat), f"Player {seat}") for seat in "AB"}
+        names = {seat: self._names.get(info.user_at(seat), f"Player {seat}") for seat in "AB"}
+        if info.ai_seat is not None:
+            level = LEVEL_TEXT.get(info.ai_level or "", info.ai_level or "")
+            names[info.ai_seat] = words.say(
+                _("{player} ({level})", player=names[info.ai_seat], level=level)
+            )
+        return names
 
     async def of_users(self, guild_id: int, users: Iterable[int]) -> dict[int, str]:
         """Each of `users`' names, by user id."""

@@ -72,11 +72,11 @@ class Poster:
     async def begin(self, info: GameInfo, message: discord.Message | None) -> GameInfo:
         """A new game: its own thread on `message` (the challenge's, or the game's opening
         line) when the server wants threads and the bot may make one, then its first table."""
-        names = await self.names.game(info)
         thread: discord.Thread | None = None
         if message and await self.threaded(info):
             try:
                 words = await self.words(info.guild_id)
+                names = await self.names.game(info, words)
                 thread = await message.create_thread(name=thread_title(info, names, words=words))
             except discord.HTTPException as error:  # no permission: play in the channel
                 log.info("game %s runs in the channel (no thread: %s)", info.id, error.status)
@@ -128,8 +128,8 @@ class Poster:
         """Post the turn's message (table, words, buttons) and take the buttons off the last.
         What it reads and writes in the database is owed (`bot.retry.owed`): tried again
         while the database is away, so the turn is posted once it is back."""
-        names = await self.names.game(info)
         words = await self.owed_words(info.guild_id)
+        names = await self.names.game(info, words)
         panel = await turn_message(info, view, event, names, words)
         channel = await self.game_channel(info)
         kwargs: dict[str, Any] = {"file": panel.file, "allowed_mentions": pinging(*panel.pings)}
@@ -169,9 +169,9 @@ class Poster:
     async def follow(self, info: GameInfo, event: AnyEvent | None, skip: int | None = None) -> None:
         """Draw the game's open hand panels again as the game is at `info`, the record
         just written or read (`bot.views.live`)."""
-        names = await self.names.game(info)
 
         async def draw(user_id: int, words: Catalogue) -> Panel:
+            names = await self.names.game(info, words)
             view = await owed(
                 f"game {info.id}'s hand panel", lambda: self.service.view_of(info, user_id)
             )

@@ -209,7 +209,7 @@ class Admin(commands.Cog):
             info = await self.service.abandon(game_id, guild_id)
             self.ai.cancel(game_id)
             await self.poster.table(game_id)
-            names = md_names(await self.names.game(info))
+            names = md_names(await self.names.game(info, words_for(interaction.locale)))
             ended = _(
                 "Ended game #{game} ({a} vs {b}) with no result.",
                 game=game_id,

@@ -57,8 +57,8 @@ class Hands(commands.Cog):
             if picked.play is not None:  # one move for this choice: play it
                 await self._play(interaction, game_id, version, picked.play)
                 return
-            names = await self.names.game(info)
             words = words_for(interaction.locale)
+            names = await self.names.game(info, words)
             if picked.why:
                 panel = await hand_panel(info, view, names, note=picked.why, words=words)
             else:
@@ -83,8 +83,8 @@ class Hands(commands.Cog):
                 interaction, game_id, _("That panel was out of date (the game moved on).")
             )
             return
-        names = await self.names.game(outcome.game)
         words = words_for(interaction.locale)
+        names = await self.names.game(outcome.game, words)
         panel = await hand_panel(outcome.game, outcome.view, names, note=_("Played."), words=words)
         await self.poster.show(interaction, game_id, panel)
         await self.poster.after(outcome, skip=interaction.user.id)
@@ -99,5 +99,6 @@ class Hands(commands.Cog):
         player's language."""
         view = await self.service.view_of(info, interaction.user.id)
         words = words_for(interaction.locale)
-        panel = await hand_panel(info, view, await self.names.game(info), note=note, words=words)
+        names = await self.names.game(info, words)
+        panel = await hand_panel(info, view, names, note=note, words=words)
         await self.poster.show(interaction, info.id, panel)

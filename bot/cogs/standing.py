@@ -193,7 +193,7 @@ class Standing(commands.Cog):
             record = await self.service.record(game_id, guild_of(interaction))
             info = record.game
             await interaction.response.defer()
-            names = await self.names.game(info)
+            names = await self.names.game(info, words)
             view = await self.service.view_of(info, None)
             text, script = standing.record_text(record, names, view, words)
             drawn = pictured(names, words)

@@ -89,7 +89,8 @@ class Timers(commands.Cog):
             )
             await self.poster.notice(info, reminder, mover)
         for info in found.overdue:  # one mention: the player who may act on it
-            late = md((await self.names.game(info))[info.turn or "A"])
+            words = await self.poster.owed_words(info.guild_id)
+            late = md((await self.names.game(info, words))[info.turn or "A"])
             waiting = info.user_at("B" if info.turn == "A" else "A")
             grace = int((info.deadline or 0) + info.turn_seconds)
             await self.poster.notice(

@@ -16,7 +16,7 @@ import discord
 from bot.choices import turn_words
 from bot.event_words import label_said
 from bot.games.base import PASS, Pick
-from bot.games.words import GAME_TITLES, LEVEL_TEXT
+from bot.games.words import GAME_TITLES
 from bot.i18n import ENGLISH, Catalogue, Joined, Said, Text, _
 from bot.inert import cut, md, md_names, title
 from bot.metrics import WORK
@@ -103,11 +103,6 @@ def thread_title(
     the server's language (`words`); names cut so that the bot's words always fit."""
     winner = winner or info.winner
     short = {seat: cut(name, TITLE_NAME) for seat, name in names.items()}
-    if info.ai_seat is not None:
-        level = LEVEL_TEXT.get(info.ai_level or "", info.ai_level or "")
-        short[info.ai_seat] = words.say(
-            _("{player} ({level})", player=short[info.ai_seat], level=level)
-        )
     # an event's game says its event and round ("Friday Swiss, round 2: A vs B")
     where = (
         cut(words.say(label_said(info.event)), EVENT_TITLE)

@@ -40,12 +40,17 @@ async def test_a_whole_game_against_each_difficulty(database_url: str, level: st
         await play_against_ai(t, thread, seed=len(level))
         final = thread.history()[-1]
         assert "Game over" in final.content and final.attachments
-        ai_turns = [m for m in thread.history() if m.content.startswith("TestBot ")]
+        # the computer is named as a computer player, with its level, everywhere: never by
+        # the bot's name alone (which may be the game's own, "Caravan")
+        ai_turns = [m for m in thread.history() if m.content.startswith(f"TestBot ({level}) ")]
         assert len(ai_turns) >= 3
-        # the bot is named once, plainly: it never mentions itself, nor repeats its level
+        named = [m.content for m in thread.history() if m.content.startswith("TestBot ")]
+        assert all(line.startswith(f"TestBot ({level})") for line in named), [
+            line for line in named if not line.startswith(f"TestBot ({level})")
+        ]
         assert all(f"<@{t.env.bot.user.id}>" not in m.content for m in thread.history())
-        assert all(f"({level})" not in m.content for m in thread.history())
-        assert any(m.content.endswith("TestBot is thinking.") for m in thread.history())
+        assert all(f"({level}) ({level})" not in m.content for m in thread.history())
+        assert any(m.content.endswith(f"TestBot ({level}) is thinking.") for m in thread.history())
         assert_no_hand_in_public(t, thread)
 
 
