@@ -14,6 +14,7 @@ from bot.render import style
 from bot.render.style import AMBER, BAND, BAR, FELT, GREEN, INK, MUTED, Colour, text
 from bot.tournament import TIE_BREAKS, Bracket, MatchState, Pairing, Row
 from bot.tournament.records import Event
+from bot.tournament.standings import counted_rounds
 
 WIDTH = 720
 HEAD = 56  # the title bar
@@ -33,6 +34,13 @@ def _name(names: Mapping[int, str], player: int | None, words: Catalogue = ENGLI
     if player is None:
         return words.say(A_BYE)
     return style.drawable(names.get(player, "")) or words.say(A_MEMBER)
+
+
+def standings_subtitle(event: Event) -> Text:
+    """The standings' subtitle, after the rounds the standings count (`counted_rounds`: a
+    new round's byes and forfeits, written as it begins, do not make it played)."""
+    finished = event.tournament.status == "finished"
+    return _standings_state(event.tournament.format, finished, counted_rounds(event.history))
 
 
 def _standings_state(format: str, finished: bool, played: int) -> Text:
@@ -76,9 +84,7 @@ def standings_png(
     height = HEAD + ROW * (len(shown) + 1) + (ROW if more > 0 else 0) + 12
     image = Image.new("RGB", (WIDTH, height), FELT)
     draw = ImageDraw.Draw(image)
-    played = max((b.round for b in event.boards if b.points is not None), default=0)
-    finished = tournament.status == "finished"
-    _title(image, event, words.say(_standings_state(tournament.format, finished, played)))
+    _title(image, event, words.say(standings_subtitle(event)))
     right = WIDTH - 20
     columns = [right - 80 * i for i in range(len(breaks), -1, -1)]  # points, then breaks
     y = HEAD + ROW / 2

@@ -227,3 +227,21 @@ def test_a_ranking_is_drawn_in_the_language_given(monkeypatch: pytest.MonkeyPatc
     rows = [(1, "Ann", "1510", "3-1-0"), (2, "", "1490", "1-3-0")]
     ranking_png("", "the final top ten", rows, words=MARKING)
     assert {"«Season»", "«Player»", "«Rating»", "«W-L-D»", "«a member»"} <= set(drawn), drawn
+
+
+def test_the_standings_posted_as_a_round_begins_say_the_rounds_they_count(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    drawn = drawn_words(monkeypatch)
+    boards = [
+        Board(1, 1, 1, 2, 11, 1.0, False),
+        Board(1, 2, 3, 4, 12, 0.0, False),
+        Board(1, 3, 5, None, None, 1.0, False),
+        Board(2, 1, 1, 4, 13, None, False),  # round 2 begins: its bye is settled at once
+        Board(2, 2, 2, 5, 14, None, False),
+        Board(2, 3, 3, None, None, 1.0, False),
+    ]
+    begun = event("swiss", 5, boards)
+    standings_png(begun, begun.standings(), {1: "Ann"})
+    assert "Swiss · after round 1" in drawn and "after round 2" not in " ".join(drawn)
+    assert {r.player: r.points for r in begun.standings()}[3] == 0, "round 2's bye not counted"
