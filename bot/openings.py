@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from bot.errors import BadOption, ChallengeRefused, GameNotOver, NotFound, NotYourGame, WrongPlace
 from bot.games.base import GameChoice
@@ -23,6 +24,14 @@ from engine import Rules
 from engine.ai import LEVELS
 
 log = logging.getLogger("bot.service")
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """A rematch pressed by the player it was offered to: the challenge, accepted."""
+
+    game: GameInfo
+    challenge: Challenge
 
 
 class Openings(Ledger):
@@ -103,6 +112,8 @@ class Openings(Ledger):
                 )
             ) from None
         except RematchTaken as taken:
+            if taken.challenge_id is not None and taken.opponent_id == challenger_id:
+                raise  # the rematch waiting is addressed to them: `rematch` accepts it
             raise await self._rematch_refusal(taken) from None
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
@@ -236,9 +247,10 @@ class Openings(Ledger):
             rematch_of=rematch_of,
         )
 
-    async def rematch(self, game_id: int, user_id: int) -> GameInfo | Challenge:
+    async def rematch(self, game_id: int, user_id: int) -> GameInfo | Challenge | Accepted:
         """The same rules, the same two players: against the AI, a new game at once; else
-        a new challenge to the other player in the game's channel."""
+        a new challenge to the other player in the game's channel, or, when the other
+        player offered one first, that one accepted."""
         info: GameInfo = await self.game(game_id)
         seat = info.seat_of(user_id)
         if seat is None or info.ai_seat == seat:
@@ -253,9 +265,14 @@ class Openings(Ledger):
                 *where, user_id, ai, level, info.rules, info.turn_seconds, game_id
             )
         other = info.user_at("B" if seat == "A" else "A")
-        return await self.create_challenge(
-            *where, user_id, other, info.rules, info.turn_seconds, rematch_of=game_id
-        )
+        try:
+            return await self.create_challenge(
+                *where, user_id, other, info.rules, info.turn_seconds, rematch_of=game_id
+            )
+        except RematchTaken as invited:  # the other player offered it first: accepted
+            assert invited.challenge_id is not None
+            game = await self.accept(invited.challenge_id, user_id)
+            return Accepted(game, await self.challenge(invited.challenge_id))
 
     async def _rematch_refusal(self, taken: RematchTaken) -> ChallengeRefused:
         """A second rematch of a game: one is waiting for an answer, is being played (or

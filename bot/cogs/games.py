@@ -3,6 +3,7 @@ the Rules button, resigning, claiming a turn that ran out, and rematches."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import discord
@@ -15,6 +16,7 @@ from bot.games.base import GameChoice
 from bot.games.words import GAME_TITLES, LEVEL_TEXT
 from bot.guard import Guard, private
 from bot.i18n import _, words_for
+from bot.openings import Accepted
 from bot.poster import Poster
 from bot.records import AnyRules, Challenge, GameInfo
 from bot.service import GameService
@@ -214,10 +216,31 @@ class Games(commands.Cog):
             new = await self.service.rematch(game_id, interaction.user.id)
             if isinstance(new, GameInfo):
                 await self._opened_against_me(interaction, new)
+            elif isinstance(new, Accepted):
+                await self._accepted(interaction, new)
             else:
                 await self._offer(interaction, new)
 
         await self.guard(interaction, "rematch", work(), game=game_id)
+
+    async def _accepted(self, interaction: Interaction, accepted: Accepted) -> None:
+        """The rematch offered to the player who pressed Rematch: its challenge message says
+        it was accepted (buttons off), and the game begins there as on Accept."""
+        challenge, info = accepted.challenge, accepted.game
+        words = await self.poster.words(challenge.guild_id)
+        message: discord.Message | None = None
+        if challenge.message_id is not None:
+            channel = await self.poster.channel(challenge.channel_id)
+            if isinstance(channel, discord.TextChannel | discord.Thread):
+                with contextlib.suppress(discord.HTTPException):
+                    message = await channel.get_partial_message(challenge.message_id).edit(
+                        content=words.say(challenge_text(challenge, "accepted")), view=None
+                    )
+        await private(
+            interaction,
+            _("You accepted the rematch <@{user}> offered.", user=challenge.challenger_id),
+        )
+        await self._begin(info, message)
 
     async def _offer(self, interaction: Interaction, challenge: Challenge) -> None:
         """Post a rematch's challenge in the game's channel."""

@@ -37,8 +37,15 @@ class TooMany(Conflict):
 
 class RematchTaken(Conflict):
     """The game already has a rematch: a game (`game_id`), or a challenge still waiting
-    for an answer in `channel_id`."""
+    for an answer in `channel_id` (`challenge_id`, addressed to `opponent_id`)."""
 
-    def __init__(self, game_id: int | None = None, channel_id: int | None = None) -> None:
+    def __init__(
+        self,
+        game_id: int | None = None,
+        channel_id: int | None = None,
+        challenge_id: int | None = None,
+        opponent_id: int | None = None,
+    ) -> None:
         super().__init__(f"rematch taken: game {game_id}, channel {channel_id}")
         self.game_id, self.channel_id = game_id, channel_id
+        self.challenge_id, self.opponent_id = challenge_id, opponent_id

@@ -69,12 +69,16 @@ async def check_no_rematch(tx: Connection, game_id: int, now: float) -> None:
         raise RematchTaken(game_id=game["id"])
     waiting = await one(
         tx,
-        "SELECT channel_id FROM challenges WHERE rematch_of = %s AND status = 'open' "
-        "AND expires_at > %s",
+        "SELECT id, channel_id, opponent_id FROM challenges WHERE rematch_of = %s "
+        "AND status = 'open' AND expires_at > %s",
         (game_id, now),
     )
     if waiting is not None:
-        raise RematchTaken(channel_id=waiting["channel_id"])
+        raise RematchTaken(
+            channel_id=waiting["channel_id"],
+            challenge_id=waiting["id"],
+            opponent_id=waiting["opponent_id"],
+        )
 
 
 async def insert_game(tx: Connection, game: NewGame) -> GameInfo:

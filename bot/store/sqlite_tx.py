@@ -45,12 +45,16 @@ def check_no_rematch(tx: sqlite3.Connection, game_id: int, now: float) -> None:
     if game is not None:
         raise RematchTaken(game_id=game["id"])
     waiting = tx.execute(
-        "SELECT channel_id FROM challenges WHERE rematch_of = ? AND status = 'open' "
-        "AND expires_at > ?",
+        "SELECT id, channel_id, opponent_id FROM challenges WHERE rematch_of = ? "
+        "AND status = 'open' AND expires_at > ?",
         (game_id, now),
     ).fetchone()
     if waiting is not None:
-        raise RematchTaken(channel_id=waiting[0])
+        raise RematchTaken(
+            channel_id=waiting["channel_id"],
+            challenge_id=waiting["id"],
+            opponent_id=waiting["opponent_id"],
+        )
 
 
 def insert_game(tx: sqlite3.Connection, game: NewGame) -> int:

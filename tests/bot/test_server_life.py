@@ -131,6 +131,26 @@ async def test_rematch_offers_the_same_rules_to_the_same_players(database_url: s
         assert len(t.channel.threads) == 2 and "Bob vs Alice" in t.channel.threads[-1].name
 
 
+async def test_a_rematch_pressed_by_the_player_it_was_offered_to_accepts_it(
+    database_url: str,
+) -> None:
+    async with opened(database_url) as t:
+        thread = await start(t)
+        final = await resign(t, thread, t.bob)
+        await t.bob.click(final, label="Rematch")
+        offer = t.channel.history()[-1]
+        again = (await t.bob.click(final, label="Rematch")).response
+        assert again.ephemeral and "already waiting for an answer" in again.content
+        accepted = (await t.alice.click(final, label="Rematch")).response
+        assert accepted.ephemeral and "You accepted the rematch" in accepted.content
+        assert len(t.channel.threads) == 2, "the game begins"
+        shown = t.env.backend.get_message(t.channel.id, offer.id)
+        assert not shown.components and "Accepted: the game is on." in shown.content
+        later = (await t.alice.click(final, label="Rematch")).response
+        assert "is being played now" in later.content and len(t.channel.threads) == 2
+        assert not t.env.errors
+
+
 async def test_rematch_against_the_ai_starts_at_once(database_url: str) -> None:
     async with opened(database_url, ai_workers=0, ai_pause_seconds=0.5) as t:
         await t.alice.slash(t.channel, "caravan play-ai", difficulty="easy")
