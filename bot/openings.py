@@ -82,9 +82,12 @@ class Openings(Ledger):
         rules: AnyRules | None = None,
         turn_seconds: int | None = None,
         rematch_of: int | None = None,
+        take_offer: bool = False,
     ) -> Challenge:
         """A challenge to `opponent_id`, or open to anyone when None; with `rematch_of`, the
-        rematch of that finished game (refused while one is open or was accepted)."""
+        rematch of that finished game (refused while one is open or was accepted; with
+        `take_offer`, `RematchTaken` itself when the one open is addressed to
+        `challenger_id`, for `rematch` to accept)."""
         if opponent_id == challenger_id:
             raise ChallengeRefused(_("You cannot challenge yourself."))
         now = self.clock()
@@ -112,7 +115,7 @@ class Openings(Ledger):
                 )
             ) from None
         except RematchTaken as taken:
-            if taken.challenge_id is not None and taken.opponent_id == challenger_id:
+            if take_offer and taken.challenge_id and taken.opponent_id == challenger_id:
                 raise  # the rematch waiting is addressed to them: `rematch` accepts it
             raise await self._rematch_refusal(taken) from None
 
@@ -267,7 +270,13 @@ class Openings(Ledger):
         other = info.user_at("B" if seat == "A" else "A")
         try:
             return await self.create_challenge(
-                *where, user_id, other, info.rules, info.turn_seconds, rematch_of=game_id
+                *where,
+                user_id,
+                other,
+                info.rules,
+                info.turn_seconds,
+                rematch_of=game_id,
+                take_offer=True,
             )
         except RematchTaken as invited:  # the other player offered it first: accepted
             assert invited.challenge_id is not None

@@ -20,6 +20,7 @@ from bot.retry import owed
 from bot.service import GameService
 from bot.tournament.records import Event
 from bot.tournaments import Moved, Tournaments
+from bot.views import items
 from bot.views.events import game_call, podium, round_heading, sign_up, standings_panel
 from bot.views.live import LivePanels
 from bot.views.panels import (
@@ -145,6 +146,11 @@ class Poster:
             lambda: self.service.set_game_messages(info.id, message_id=message.id),
         )
         over = not info.active or view.phase == "over"
+        if over:  # the game's other messages lose their buttons: nothing is left to press
+            await self.live.settle(info.id)
+            if info.claim_message_id and isinstance(channel, discord.TextChannel | discord.Thread):
+                with contextlib.suppress(discord.HTTPException):
+                    await channel.get_partial_message(info.claim_message_id).edit(view=None)
         if over and isinstance(channel, discord.Thread):
             with contextlib.suppress(discord.HTTPException):
                 await channel.edit(name=thread_title(info, names, True, view.winner, words))
@@ -248,6 +254,29 @@ class Poster:
                 await channel.send(text, view=view, allowed_mentions=pinging(ping))
         except discord.HTTPException as error:
             log.warning("could not post to game %s: %s", info.id, error.status)
+
+    async def claim_offered(self, info: GameInfo, said: Said, ping: int) -> None:
+        """Post the notice offering the claim (`said`, pinging the waiting player `ping`)
+        with its button; the game's earlier notice loses its own, so a game has one live
+        Claim button at most, and it comes off when the game ends (`turn`)."""
+        words = await self.owed_words(info.guild_id)
+        try:
+            channel = await self.game_channel(info)
+            claim = items.GameAction(info.id, "claim", words)
+            message = await channel.send(
+                words.say(said), view=items.controls(claim), allowed_mentions=pinging(ping)
+            )
+            old = info.claim_message_id
+            if old and isinstance(channel, discord.TextChannel | discord.Thread):
+                with contextlib.suppress(discord.HTTPException):
+                    await channel.get_partial_message(old).edit(view=None)
+        except discord.HTTPException as error:
+            log.warning("could not post to game %s: %s", info.id, error.status)
+            return
+        await owed(
+            f"recording game {info.id}'s claim notice",
+            lambda: self.service.set_game_messages(info.id, claim_message_id=message.id),
+        )
 
     # ----- events ---------------------------------------------------------------------------
 

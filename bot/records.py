@@ -104,6 +104,7 @@ class GameInfo:
     tournament_id: int | None = None  # the event this game is a round of
     event: str | None = None  # its event and round, for titles: "Friday Swiss, round 2"
     unrated: bool = False  # an event's game its organiser left out of the ratings
+    claim_message_id: int | None = None  # the latest notice offering the claim
 
     @staticmethod
     def from_row(row: Any) -> GameInfo:
@@ -129,6 +130,7 @@ class GameInfo:
             tournament_id=row["tournament_id"],
             event=row["event"],
             unrated=bool(row["unrated"]),
+            claim_message_id=row["claim_message_id"],
         )
 
     def seat_of(self, user_id: int) -> str | None:

@@ -74,10 +74,16 @@ class GameService(Openings):
     # ----- games ----------------------------------------------------------------------------
 
     async def set_game_messages(
-        self, game_id: int, *, thread_id: int | None = None, message_id: int | None = None
+        self,
+        game_id: int,
+        *,
+        thread_id: int | None = None,
+        message_id: int | None = None,
+        claim_message_id: int | None = None,
     ) -> None:
-        """Remember where the game is shown (its thread, its latest table message)."""
-        await self.store.set_game_messages(game_id, thread_id, message_id)
+        """Remember where the game is shown (its thread, its latest table message, its
+        latest notice offering the claim)."""
+        await self.store.set_game_messages(game_id, thread_id, message_id, claim_message_id)
         self._infos.pop(game_id, None)
 
     async def play(

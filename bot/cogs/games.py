@@ -169,7 +169,9 @@ class Games(commands.Cog):
         async def work() -> None:
             await self.service.player(game_id, interaction.user.id)
             mine = words_for(interaction.locale)
+            user = interaction.user.id
             if step == "keep":
+                self.poster.live.answered(game_id, user)
                 await interaction.response.edit_message(
                     content=mine.say(_("You play on.")), view=None
                 )
@@ -184,7 +186,9 @@ class Games(commands.Cog):
                     view=confirm,
                     ephemeral=True,
                 )
+                self.poster.live.ask(game_id, user, interaction)
                 return
+            self.poster.live.answered(game_id, user)
             await interaction.response.defer()
             outcome = await self.service.resign(game_id, interaction.user.id)
             await interaction.edit_original_response(

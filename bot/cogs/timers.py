@@ -19,7 +19,6 @@ from bot.names import Names
 from bot.poster import Poster
 from bot.service import GameService
 from bot.tournaments import Tournaments
-from bot.views import items
 
 log = logging.getLogger("caravan.bot")
 
@@ -93,7 +92,7 @@ class Timers(commands.Cog):
             late = md((await self.names.game(info, words))[info.turn or "A"])
             waiting = info.user_at("B" if info.turn == "A" else "A")
             grace = int((info.deadline or 0) + info.turn_seconds)
-            await self.poster.notice(
+            await self.poster.claim_offered(
                 info,
                 _(
                     "<@{user}>, {player}'s time to move ran out: you may claim the win. "
@@ -103,9 +102,6 @@ class Timers(commands.Cog):
                     closes=grace,
                 ),
                 waiting,
-                items.controls(
-                    items.GameAction(info.id, "claim", await self.poster.owed_words(info.guild_id))
-                ),
             )
         for outcome in found.claimed:
             await self.poster.after(outcome)

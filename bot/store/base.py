@@ -51,7 +51,11 @@ class Store(Protocol):
     async def game(self, game_id: int) -> GameInfo | None: ...
     async def seed_and_moves(self, game_id: int) -> tuple[int, list[str]]: ...
     async def set_game_messages(
-        self, game_id: int, thread_id: int | None, message_id: int | None
+        self,
+        game_id: int,
+        thread_id: int | None,
+        message_id: int | None,
+        claim_message_id: int | None = None,
     ) -> None: ...
     async def record_move(
         self,

@@ -191,13 +191,18 @@ class PostgresStore(GameLists, Standings, EventStore, SeasonStore, Counts, Resto
         return rows[0]["seed"], [row["move"] for row in rows if row["move"] is not None]
 
     async def set_game_messages(
-        self, game_id: int, thread_id: int | None, message_id: int | None
+        self,
+        game_id: int,
+        thread_id: int | None,
+        message_id: int | None,
+        claim_message_id: int | None = None,
     ) -> None:
         async def update(tx: Connection) -> None:
             await tx.execute(
                 "UPDATE games SET thread_id = COALESCE(%s, thread_id), "
-                "message_id = COALESCE(%s, message_id) WHERE id = %s",
-                (thread_id, message_id, game_id),
+                "message_id = COALESCE(%s, message_id), "
+                "claim_message_id = COALESCE(%s, claim_message_id) WHERE id = %s",
+                (thread_id, message_id, claim_message_id, game_id),
             )
 
         await self._write(update)

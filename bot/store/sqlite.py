@@ -193,13 +193,19 @@ class SqliteStore(GameLists, Standings, EventStore, SeasonStore, Counts, Restore
         return row["seed"], [m["move"] for m in moves]
 
     async def set_game_messages(
-        self, game_id: int, thread_id: int | None, message_id: int | None
+        self,
+        game_id: int,
+        thread_id: int | None,
+        message_id: int | None,
+        claim_message_id: int | None = None,
     ) -> None:
         def update(tx: sqlite3.Connection) -> None:
-            if thread_id is not None:
-                tx.execute("UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id))
-            if message_id is not None:
-                tx.execute("UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id))
+            tx.execute(
+                "UPDATE games SET thread_id = COALESCE(?, thread_id), "
+                "message_id = COALESCE(?, message_id), "
+                "claim_message_id = COALESCE(?, claim_message_id) WHERE id = ?",
+                (thread_id, message_id, claim_message_id, game_id),
+            )
 
         await self._write(update)
 

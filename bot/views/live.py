@@ -84,6 +84,36 @@ class LivePanels:
     def __init__(self, clock: Callable[[], float]) -> None:
         self.clock = clock
         self._held: dict[int, dict[int, Live]] = {}
+        # private questions awaiting a yes or no ("Resign this game?"), by game, then player:
+        # the interaction that asked, and when
+        self._asked: dict[int, dict[int, tuple[Interaction, float]]] = {}
+
+    def ask(self, game_id: int, user_id: int, interaction: Interaction) -> None:
+        """`interaction` answered with a question about the game (its buttons live until it
+        is answered, or the game ends: `settle`)."""
+        now = self.clock()
+        for game, asked in list(self._asked.items()):  # forget the ones past changing
+            for user, (_asker, since) in list(asked.items()):
+                if now - since > LIFETIME:
+                    del asked[user]
+            if not asked:
+                del self._asked[game]
+        self._asked.setdefault(game_id, {})[user_id] = (interaction, now)
+
+    def answered(self, game_id: int, user_id: int) -> None:
+        """The player answered the game's question (or it no longer stands)."""
+        self._asked.get(game_id, {}).pop(user_id, None)
+
+    async def settle(self, game_id: int) -> None:
+        """The game ended: each question still open about it loses its buttons and says so
+        (a question Discord no longer lets the bot change answers harmlessly when pressed)."""
+        now = self.clock()
+        for interaction, since in self._asked.pop(game_id, {}).values():
+            if now - since > LIFETIME:
+                continue
+            said = words_for(interaction.locale).say(_("This game is over."))
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.edit_original_response(content=said, view=None)
 
     def keep(
         self, game_id: int, user_id: int, interaction: Interaction, message_id: int

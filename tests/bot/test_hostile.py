@@ -115,8 +115,10 @@ async def scenario(names: tuple[str, str], seed: int, locale: str | None = None)
             assert thread.name.endswith(tails), "names cut, never the bot's words"
             rematch = words.say(_("Rematch"))
             await answered(await bob.click(final, label=rematch))
-            again = await answered(await mallory.click(final, label=rematch))
+            again = await answered(await bob.click(final, label=rematch))
             assert again.ephemeral and "already waiting" in again.content
+            taken = await answered(await mallory.click(final, label=rematch))  # accepts it
+            assert taken.ephemeral and "You accepted the rematch" in taken.content
             for command, options in (
                 ("caravan leaderboard", {}),
                 ("caravan stats", {"user": mallory}),

@@ -96,6 +96,29 @@ async def test_an_unclaimed_game_closes_with_no_result_even_across_a_restart(
         assert "No rated games yet" in (board.response.embeds[0].description or "")
 
 
+async def test_a_finished_games_messages_lose_their_buttons(database_url: str) -> None:
+    async with opened(database_url) as t:
+        thread = await start_timed(t)
+        await t.env.advance_time(FIVE_MINUTES + 61)
+        notice = thread.history()[-1]
+        assert "ran out" in notice.content and notice.components
+        await t.env.advance_time(FIVE_MINUTES)
+        check_final(thread.history()[-1], "No result")
+        shown = t.env.backend.get_message(thread.id, notice.id)
+        assert not shown.components, "no Claim on a game closed with no result"
+        # a question asked before the end loses its buttons when the game ends
+        second = await start_timed(t)
+        first = second.history()[-1]
+        mover = mover_of(t, first)
+        other = other_of(t, mover)
+        asked = (await other.click(first, label="Resign")).response
+        assert asked.ephemeral and asked.components
+        await resign(t, second, mover)
+        after = t.env.backend.get_message(asked.channel_id, asked.id)
+        assert not after.components and "This game is over." in after.content
+        assert not t.env.errors
+
+
 async def test_the_ai_claims_when_its_opponent_lets_the_time_run_out(database_url: str) -> None:
     async with opened(database_url, ai_workers=0, ai_pause_seconds=0.5) as t:
         await t.alice.slash(t.channel, "caravan play-ai", difficulty="easy", turn=FIVE_MINUTES)

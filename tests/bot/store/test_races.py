@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.errors import ChallengeRefused, ServiceError, StaleView
+from bot.openings import Accepted
 from bot.records import GameInfo
 from bot.service import GameService
 from bot.settings import Settings
@@ -249,3 +250,28 @@ async def count_moves(service: GameService, game_id: int) -> int:
 
 
 FULL = format_cards(standard_deck(2))
+
+
+async def test_both_players_pressing_rematch_on_two_processes_make_one_game(
+    two: tuple[GameService, GameService],
+) -> None:
+    one, other = two
+    for _ in range(TIMES // 2):
+        info = await game(one)
+        await one.resign(info.id, info.players[0])
+        a, b = info.players
+        results = await asyncio.gather(
+            one.rematch(info.id, a), other.rematch(info.id, b), return_exceptions=True
+        )
+        for result in results:
+            assert not isinstance(result, Exception) or isinstance(result, ServiceError), result
+        games = await one.store.query(
+            "SELECT COUNT(*) AS n FROM games WHERE rematch_of = ?", (info.id,)
+        )
+        offers = await one.store.query(
+            "SELECT status FROM challenges WHERE rematch_of = ?", (info.id,)
+        )
+        assert len(offers) == 1, offers
+        taken = [r for r in results if isinstance(r, Accepted)]
+        assert games[0]["n"] == len(taken) <= 1
+        assert offers[0]["status"] == ("accepted" if taken else "open")

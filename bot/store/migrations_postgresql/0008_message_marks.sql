@@ -8,3 +8,7 @@ CREATE TABLE IF NOT EXISTS outdated_messages (
     game_id     BIGINT,
     restored_at DOUBLE PRECISION NOT NULL
 );
+
+-- The latest "time ran out: claim the win" notice of each game, whose button comes off
+-- when the game ends (or when a later turn's notice replaces it).
+ALTER TABLE games ADD COLUMN claim_message_id BIGINT;
