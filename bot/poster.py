@@ -344,8 +344,10 @@ class Poster:
                 below = game_call(info, event_name, round_, False, words)
                 await message.edit(content=below)
 
-    async def withdrawn(self, ended: list[GameInfo]) -> None:
-        """Post the end of the games a withdrawal resigned (and move their events on)."""
+    async def withdrawn(self, event: Event, ended: list[GameInfo]) -> None:
+        """Show a withdrawal: the sign-up message with the player marked as withdrawn, the
+        end of the games it resigned (which moves their event on)."""
+        await self._sign_up(event, await self.event_names(event))
         for info in ended:
             await self.table(info.id)
 

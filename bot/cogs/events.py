@@ -185,7 +185,7 @@ class Events(commands.Cog):
                 ephemeral=True,
                 allowed_mentions=pinging(),
             )
-            await self.poster.withdrawn(ended)
+            await self.poster.withdrawn(event, ended)
 
         await self.guard(interaction, "event-withdraw", work())
 

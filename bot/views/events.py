@@ -132,7 +132,10 @@ def sign_up(event: Event, names: Mapping[int, str], words: Catalogue = ENGLISH) 
             else _("Cancelled.")
         )
     entrants = [e.user_id for e in event.entrants]
-    shown = [md(_who(names, u, words)) for u in entrants[:SHOWN_ENTRANTS]]
+    shown = [
+        words.say(_entrant(md(_who(names, e.user_id, words)), None, e.left_round is not None))
+        for e in event.entrants[:SHOWN_ENTRANTS]
+    ]
     more = len(entrants) - SHOWN_ENTRANTS
     if more > 0:
         shown.append(words.say(n_("{count} more", "{count} more", more)))

@@ -132,6 +132,8 @@ async def test_a_seven_player_swiss_with_a_withdrawal_a_claim_and_a_restart(
         answer = await leaver.slash(t.channel, "caravan tournament withdraw", tournament=tid)
         said = panel_of(answer)
         assert said.ephemeral and "You withdrew" in said.content, said.content
+        signup = t.channel.history()[0].content
+        assert f"{leaver.name} (withdrew)" in signup, signup
         await play_event(t, tid, members, rng)
         event = await t.env.bot.events.tournaments.event(tid)
         later = [b for b in event.boards if b.round == 3]

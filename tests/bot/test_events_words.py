@@ -234,7 +234,7 @@ def events_cog(shown: Event) -> cog.Events:
     async def event_games(event: Event) -> dict[int, Any]:
         return dict(GAMES)
 
-    async def withdrawn(ended: list[Any]) -> None:
+    async def withdrawn(event: Any, ended: list[Any]) -> None:
         return None
 
     async def server_words(guild_id: int) -> Catalogue:
@@ -340,3 +340,9 @@ def test_a_rounds_heading_names_its_byes_in_every_format_that_gives_them() -> No
     assert round_heading(six("swiss"), names).endswith("2 games."), "no bye, no words"
     marked = round_heading(six("knockout"), names, MARKING)
     assert marked.count("«") == 2 and "«Byes to round 2: Ann, Bo.»" in marked, marked
+
+
+def test_the_sign_up_message_marks_who_withdrew() -> None:
+    running = event(boards=BOARDS)
+    content = sign_up(running, NAMES).content
+    assert "**Entrants (4 of 64):** Ann, Bo, Cy (withdrew), a member" in content, content
