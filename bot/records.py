@@ -206,6 +206,18 @@ def as_recorded(view: AnyView, info: GameInfo) -> AnyView:
 
 
 @dataclass(frozen=True)
+class Replayed:
+    """A finished game as it stood after `ply` of its `total` moves: the public `view`
+    then, and what move `ply` did (`event`; None before the first)."""
+
+    game: GameInfo
+    ply: int
+    total: int
+    view: AnyView
+    event: AnyEvent | None
+
+
+@dataclass(frozen=True)
 class Standing:
     rank: int
     user_id: int

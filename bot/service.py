@@ -35,6 +35,7 @@ from bot.records import (
     GameInfo,
     GameRecord,
     Outcome,
+    Replayed,
     Sweep,
     as_recorded,
     replay_game,
@@ -311,6 +312,18 @@ class GameService(Openings):
             raise GameOver(_("The record of a game is shown once it is over."))
         seed, moves = await self.store.seed_and_moves(game_id)
         return GameRecord(info, seed, tuple(moves))
+
+    async def replayed(self, game_id: int, ply: int, guild_id: int | None = None) -> Replayed:
+        """A finished game as it stood after its first `ply` moves (clamped to the game),
+        with what the last of them did: for watching a replay move by move."""
+        record = await self.record(game_id, guild_id)
+        ply = max(0, min(ply, len(record.moves)))
+        game = replay_game(record.game.rules, record.seed, record.moves[: max(0, ply - 1)])
+        event = _apply(game, record.moves[ply - 1]).public() if ply else None
+        view = game.view(None)
+        if ply == len(record.moves):
+            view = as_recorded(view, record.game)
+        return Replayed(record.game, ply, len(record.moves), view, event)
 
     # ----- inside ---------------------------------------------------------------------------
 

@@ -21,7 +21,13 @@ from bot.poster import Poster
 from bot.records import AnyRules, Challenge, GameInfo
 from bot.service import GameService
 from bot.views import items
-from bot.views.panels import challenge_answers, challenge_text, pinging, rules_text
+from bot.views.panels import (
+    challenge_answers,
+    challenge_text,
+    pinging,
+    replay_panel,
+    rules_text,
+)
 
 Interaction = discord.Interaction[Any]
 
@@ -226,6 +232,29 @@ class Games(commands.Cog):
                 await self._offer(interaction, new)
 
         await self.guard(interaction, "rematch", work(), game=game_id)
+
+    # ----- watching a finished game -------------------------------------------------------------
+
+    async def watch(self, interaction: Interaction, game_id: int, ply: int, open: bool) -> None:
+        """A finished game's table after `ply` moves, privately: `open`, a new viewer (from
+        the replay's record); else the viewer pressed, drawn again in place."""
+
+        async def work() -> None:
+            if open:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            else:
+                await interaction.response.defer()
+            step = await self.service.replayed(game_id, ply, guild_of(interaction))
+            words = words_for(interaction.locale)
+            names = await self.poster.names.game(step.game, words)
+            panel = await replay_panel(step, names, words)
+            files = [panel.file] if panel.file else []
+            assert panel.view is not None
+            await interaction.edit_original_response(
+                content=panel.content, attachments=files, view=panel.view
+            )
+
+        await self.guard(interaction, "replay-watch", work(), game=game_id)
 
     async def _accepted(self, interaction: Interaction, accepted: Accepted) -> None:
         """The rematch offered to the player who pressed Rematch: its challenge message says

@@ -23,7 +23,7 @@ from bot.render.style import pictured
 from bot.seasons import ALL_TIME, Seasons
 from bot.service import GameService
 from bot.tournaments import Tournaments
-from bot.views import standing
+from bot.views import items, standing
 
 Interaction = discord.Interaction[Any]
 
@@ -204,6 +204,7 @@ class Standing(commands.Cog):
                 discord.File(io.BytesIO(script.encode()), f"caravan-game-{game_id}.sh"),
                 discord.File(io.BytesIO(png), "table.png", description=alt),
             ]
-            await interaction.followup.send(text, files=files)
+            watch = items.ReplayButton(game_id, 0, "watch", words=words)
+            await interaction.followup.send(text, files=files, view=items.controls(watch))
 
         await self.guard(interaction, "replay", work())

@@ -27,6 +27,7 @@ class GamePresses(Protocol):
     async def resign(self, interaction: Interaction, game_id: int, step: str) -> None: ...
     async def claim(self, interaction: Interaction, game_id: int) -> None: ...
     async def rematch(self, interaction: Interaction, game_id: int) -> None: ...
+    async def watch(self, interaction: Interaction, game_id: int, ply: int, open: bool) -> None: ...
 
 
 class EventPresses(Protocol):
@@ -190,6 +191,52 @@ class GameAction(
             await games.rematch(interaction, self.game_id)
 
 
+REPLAY_SLOTS = {  # a replay viewer's buttons: symbols, read alike in every language
+    "first": "\u23ee",
+    "back": "\u25c0",
+    "next": "\u25b6",
+    "last": "\u23ed",
+}
+
+
+class ReplayButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"caravan:replay:(?P<game>\d+):(?P<ply>\d+):(?P<slot>watch|first|back|next|last)",
+):
+    """A finished game's replay, move by move: "Watch move by move" on the record (opens a
+    private viewer at the deal), and the viewer's first, back, next and last (each names
+    the move it shows, so a press works after a restart and in any order)."""
+
+    def __init__(
+        self,
+        game_id: int,
+        ply: int,
+        slot: str,
+        disabled: bool = False,
+        words: Catalogue = ENGLISH,
+    ) -> None:
+        label = words.say(_("Watch move by move")) if slot == "watch" else REPLAY_SLOTS[slot]
+        style = discord.ButtonStyle.primary if slot == "watch" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=style,
+                disabled=disabled,
+                custom_id=f"caravan:replay:{game_id}:{max(ply, 0)}:{slot}",
+            )
+        )
+        self.game_id, self.ply, self.slot = game_id, max(ply, 0), slot
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ReplayButton:
+        return cls(int(match["game"]), int(match["ply"]), match["slot"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _games(interaction).watch(interaction, self.game_id, self.ply, self.slot == "watch")
+
+
 EVENT_BUTTONS = {
     "join": (_("Join"), discord.ButtonStyle.success),
     "leave": (_("Leave"), discord.ButtonStyle.secondary),
@@ -238,4 +285,5 @@ ALL_ITEMS = (
     GameAction,
     hand_items.CardsSelect,
     hand_items.PassButton,
+    ReplayButton,
 )

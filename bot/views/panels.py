@@ -17,10 +17,10 @@ from bot.choices import turn_words
 from bot.event_words import label_said
 from bot.games.base import PASS, Pick
 from bot.games.words import GAME_TITLES
-from bot.i18n import ENGLISH, Catalogue, Joined, Said, Text, _
+from bot.i18n import ENGLISH, Catalogue, Joined, Said, Text, _, n_
 from bot.inert import cut, md, md_names, title
 from bot.metrics import WORK
-from bot.records import AnyEvent, AnyView, Challenge, GameInfo, as_recorded
+from bot.records import AnyEvent, AnyView, Challenge, GameInfo, Replayed, as_recorded
 from bot.render.style import pictured
 from bot.views import hand_items, items
 
@@ -168,6 +168,51 @@ async def turn_message(
             items.ResignButton(info.id, "", words),
         )
     return Panel("\n".join(line for line in lines if line)[:2000], file, buttons, pings)
+
+
+async def replay_panel(
+    step: Replayed, names: Mapping[str, str], words: Catalogue = ENGLISH
+) -> Panel:
+    """A finished game's table after `step.ply` of its moves, for watching it move by move
+    (privately): which move, what it did, the table, and buttons to the first, the move
+    before, the move after and the last."""
+    info, view, event = step.game, step.view, step.event
+    kind = info.kind
+    shown, drawn = md_names(names), pictured(names, words)
+    over = view.phase == "over"
+    final = words.say(kind.ending(view, drawn)) if over else None
+    note = words.say(kind.describe(view, event, drawn, True))
+    png = await asyncio.to_thread(kind.table_png, view, drawn, event, note, final, words)
+    alt = words.say(kind.summary(view, names))
+    file = discord.File(io.BytesIO(png), "table.png", description=alt[:1024])
+    where = (
+        _("Game #{game}, move {ply} of {total}.", game=info.id, ply=step.ply, total=step.total)
+        if step.ply
+        else n_(
+            "Game #{game}, as dealt ({count} move to come).",
+            "Game #{game}, as dealt ({count} moves to come).",
+            step.total,
+            game=info.id,
+        )
+    )
+    lines = [words.say(where)]
+    if event is not None:
+        lines.append(words.say(kind.describe(view, event, shown, False)))
+    if over:
+        lines.append(words.say(_("**Game over.** {result}", result=kind.ending(view, shown))))
+    last = step.total
+    buttons = items.controls(
+        *(
+            items.ReplayButton(info.id, target, slot, disabled)
+            for slot, target, disabled in (
+                ("first", 0, step.ply == 0),
+                ("back", step.ply - 1, step.ply == 0),
+                ("next", step.ply + 1, step.ply >= last),
+                ("last", last, step.ply >= last),
+            )
+        )
+    )
+    return Panel("\n".join(line for line in lines if line)[:2000], file, buttons, ())
 
 
 def move_words(

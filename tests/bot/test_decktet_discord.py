@@ -186,6 +186,12 @@ async def test_replay_and_rematch_of_a_finished_game(tmp_path: Path) -> None:
         assert "to Decktet Caravan (1 hand" in offer.content
         posted = panel_of(await t.carol.slash(t.channel, "caravan replay", game=info.id))
         assert "Decktet Caravan game" in posted.content
+        viewer = panel_of(await t.carol.click(posted, label="Watch move by move"))
+        assert viewer.ephemeral and "as dealt" in viewer.content and viewer.attachments
+        moved = panel_of(await t.carol.click(viewer, label="\u25b6"))
+        assert f"Game #{info.id}, move 1 of " in moved.content
+        last = panel_of(await t.carol.click(moved, label="\u23ed"))
+        assert "**Game over.**" in last.content
         script = next(a for a in posted.attachments if a.filename.endswith(".sh"))
         command = (await script.read()).decode().splitlines()[1]
         assert command.startswith("python -m engine.decktet new --hands 1 --seed ")

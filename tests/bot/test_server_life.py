@@ -5,6 +5,7 @@ decks, game records, and the server's settings."""
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 import shlex
 import subprocess
@@ -23,6 +24,7 @@ from bot.simulate import (
     opened,
     panel_of,
     play_out,
+    play_turn,
     restart,
     start,
     start_many,
@@ -434,6 +436,38 @@ async def test_replay_posts_a_record_the_engine_replays(database_url: str) -> No
             check=True,
         )
         assert '"winner": "' in shown.stdout or '"winner":"' in shown.stdout
+
+
+async def test_a_replay_is_watched_move_by_move_in_discord(database_url: str) -> None:
+    async with opened(database_url) as t:
+        thread = await start(t)
+        game_id = int(thread.history()[-1].components[0].children[0].custom_id.split(":")[-1])
+        for _ in range(3):
+            assert await play_turn(t, thread, random.Random(3), players=(t.alice, t.bob))
+        await resign(t, thread, t.bob)
+        posted = panel_of(await t.carol.slash(t.channel, "caravan replay", game=game_id))
+        viewer = panel_of(await t.carol.click(posted, label="Watch move by move"))
+        assert viewer.ephemeral and f"Game #{game_id}, as dealt (3 moves to come)." in (
+            viewer.content
+        )
+        assert [a.filename for a in viewer.attachments] == ["table.png"]
+        seen = [viewer.content]
+        for _ in range(3):
+            viewer = panel_of(await t.carol.click(viewer, label="\u25b6"))
+            seen.append(viewer.content)
+        assert [line.split("\n")[0] for line in seen[1:]] == [
+            f"Game #{game_id}, move {n} of 3." for n in (1, 2, 3)
+        ]
+        assert "**Game over.**" in seen[-1] and "resigned" in seen[-1]
+        with pytest.raises(SetupError):  # the last move: Next is off
+            await t.carol.click(viewer, label="\u25b6")
+        first = panel_of(await t.carol.click(viewer, label="\u23ee"))
+        assert first.content == seen[0]
+        last = panel_of(await t.carol.click(first, label="\u23ed"))
+        assert last.content == seen[-1]
+        back = panel_of(await t.carol.click(last, label="\u25c0"))
+        assert back.content == seen[2]
+        assert not t.env.errors
 
 
 async def test_a_replay_says_the_result_in_the_final_tables_words(
