@@ -141,6 +141,13 @@ class GameService(Openings):
         deadline pass."""
 
         def timed_out(info: GameInfo, seat: str, now: float) -> str:
+            if info.turn == seat and info.deadline is not None and now >= info.deadline:
+                raise NotYourTurn(
+                    _(
+                        "Your time to move ran out, so the other player may claim the win; "
+                        "until they do, your move still counts."
+                    )
+                )
             if info.turn == seat:
                 raise NotYourTurn(
                     _("It is your turn: only the waiting player can claim a timeout.")

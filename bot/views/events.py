@@ -42,7 +42,7 @@ def _who(names: Mapping[int, str], user: int, words: Catalogue = ENGLISH) -> str
 FORMAT_PHRASES = {
     "swiss": (
         _("a Swiss of {rounds} rounds of {game}"),
-        _("a Swiss of {game} (rounds: enough for a clear winner)"),
+        _("a Swiss of {game}"),
     ),
     "round-robin": (_("a round robin of {rounds} rounds of {game}"), _("a round robin of {game}")),
     "knockout": (_("a knockout of {rounds} rounds of {game}"), _("a knockout of {game}")),
@@ -101,6 +101,8 @@ def sign_up(event: Event, names: Mapping[int, str], words: Catalogue = ENGLISH) 
             )
         else:
             lines.append(_("Starts when the organiser presses Start."))
+        if tournament.format == "swiss" and tournament.rounds is None:
+            lines.append(_("Its rounds are counted at the start: enough for a clear winner."))
         if tournament.decks == OWN:
             lines.append(
                 _("Bring a saved deck with `/caravan tournament deck` (else the standard deck).")

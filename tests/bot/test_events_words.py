@@ -346,3 +346,13 @@ def test_the_sign_up_message_marks_who_withdrew() -> None:
     running = event(boards=BOARDS)
     content = sign_up(running, NAMES).content
     assert "**Entrants (4 of 64):** Ann, Bo, Cy (withdrew), a member" in content, content
+
+
+def test_an_open_swiss_says_its_rounds_in_a_sentence_not_a_second_bracket() -> None:
+    opened = event(status="open")
+    unset = replace(opened, tournament=replace(opened.tournament, rounds=None))
+    content = sign_up(unset, NAMES).content
+    first = content.split("\n")[0]
+    assert first.startswith("**Cup**: a Swiss of Caravan (") and ") (" not in first, first
+    assert "Its rounds are counted at the start: enough for a clear winner." in content
+    assert "counted at the start" not in sign_up(opened, NAMES).content, "rounds given"

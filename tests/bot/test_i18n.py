@@ -22,6 +22,7 @@ from bot.i18n import (
     SOURCE,
     TEMPLATE,
     Catalogue,
+    _,
     catalogue,
     language_of,
     placeholders,
@@ -213,3 +214,9 @@ def test_a_thread_title_fits_discord_in_every_language(language: str) -> None:
         for over in (False, True):
             title = thread_title(info, longest, over, winner, words)
             assert 1 <= len(title) <= 100, title  # Discord: a thread's name
+
+
+def test_the_words_members_found_wrong_read_right() -> None:
+    """Found in the local preview (issue 52): German's "keine verkäuflich" (no noun)."""
+    german = catalogue("de")
+    assert german.say(_("neither for sale")) == "keine der beiden verkäuflich"

@@ -69,7 +69,9 @@ async def test_reminder_at_half_time_then_the_waiting_player_claims(database_url
         assert f"<@{waiting.id}>" in notice.content and "ran out" in notice.content
         assert notice.content.count("<@") == 1, "one mention: the player who may claim"
         refused = await mover.click(notice, label="Claim the win")
-        assert refused.response.ephemeral and "your turn" in refused.response.content
+        assert (
+            refused.response.ephemeral and "Your time to move ran out" in refused.response.content
+        )
         refused = await t.carol.click(notice, label="Claim the win")
         assert refused.response.ephemeral and "not playing" in refused.response.content
         await waiting.click(notice, label="Claim the win")
