@@ -39,6 +39,7 @@ from bot.render.events import ranking_png
 from bot.seasons import Seasons
 from bot.service import GameService
 from bot.settings import Settings
+from bot.views.standing import PROVISIONAL
 from engine.rules import DEFAULT_PRESET
 
 Interaction = discord.Interaction[Any]
@@ -107,6 +108,7 @@ class Admin(commands.Cog):
             files: list[discord.File] = []
             lines: list[Said] = [_("**Season {name}** is over.", name=md(season.name))]
             winners: set[int] = set()
+            provisional = False  # a "?" in a picture, said below
             for key, title in GAMES.items():
                 game = GAME_TITLES.get(key, title)
                 rows = await self.seasons.ranking(guild_id, key, season)
@@ -123,6 +125,7 @@ class Admin(commands.Cog):
                     )
                     for rank, r in enumerate(top, start=1)
                 ]
+                provisional = provisional or any(r.provisional for r in top)
                 heading = words.say(_("{season}: {game}", season=season.name, game=game))
                 subtitle = words.say(_("the season's final top ten"))
                 png = await asyncio.to_thread(ranking_png, heading, subtitle, table, words=words)
@@ -144,6 +147,8 @@ class Admin(commands.Cog):
                     )
                 )
                 winners |= {r.user_id for r in rows[: season.role_top or 0]}
+            if provisional:
+                lines.append(PROVISIONAL)
             if not files:
                 lines.append(_("No rated games were played in it."))
             if season.role_id is not None and winners:

@@ -18,7 +18,7 @@ from bot.i18n import ENGLISH, Catalogue, Joined, Said, Text, _, n_
 from bot.inert import md
 from bot.kinds import named
 from bot.records import GameInfo, rules_from_text
-from bot.render.events import bracket_png, standings_png
+from bot.render.events import COLUMNS, bracket_png, standings_png
 from bot.tournament import TIE_BREAKS, knockout
 from bot.tournament.records import OWN, Event
 from bot.views import items
@@ -198,8 +198,13 @@ async def standings_panel(
         png = await asyncio.to_thread(standings_png, event, rows, drawn, words=words)
         name, alt = "standings.png", words.say(standings_alt(event, names))
     file = discord.File(io.BytesIO(png), name, description=alt[:1024])
-    tie_breaks = ", ".join(
-        words.say(TIE_BREAK_WORDS.get(t, t)) for t in TIE_BREAKS[tournament.format]
+    tie_breaks = ", ".join(  # each with its column's heading in the image: "BH-1 (...)"
+        words.say(
+            _("{column} ({tie_break})", column=COLUMNS.get(t, t), tie_break=TIE_BREAK_WORDS[t])
+        )
+        if t in COLUMNS and t in TIE_BREAK_WORDS
+        else words.say(TIE_BREAK_WORDS.get(t, t))
+        for t in TIE_BREAKS[tournament.format]
     )
     note = words.say(_("Tie-breaks: {breaks}.", breaks=tie_breaks)) if tie_breaks else ""
     text = "\n".join(line for line in (heading, note) if line)

@@ -21,6 +21,14 @@ COLOUR = discord.Colour.from_rgb(*AMBER)
 MEDALS = {1: "\N{FIRST PLACE MEDAL}", 2: "\N{SECOND PLACE MEDAL}", 3: "\N{THIRD PLACE MEDAL}"}
 
 
+# what the "?" after a rating means, wherever ratings are listed
+PROVISIONAL = n_(
+    "rating? = provisional (fewer than {count} rated game; listed after the others)",
+    "rating? = provisional (fewer than {count} rated games; listed after the others)",
+    PROVISIONAL_GAMES,
+)
+
+
 def game_title(key: str) -> Said:
     """A game's name for people, by its kind's key ("new-vegas": Caravan)."""
     return GAME_TITLES.get(key, key)
@@ -104,11 +112,7 @@ def leaderboard_embed(
         [
             _("Page {page} of {pages}", page=board.page, pages=board.pages),
             n_("{count} ranked player", "{count} ranked players", board.total),
-            n_(
-                "rating? = provisional (fewer than {count} rated game; listed after the others)",
-                "rating? = provisional (fewer than {count} rated games; listed after the others)",
-                PROVISIONAL_GAMES,
-            ),
+            PROVISIONAL,
             _("wins-losses-draws"),
         ],
         " · ",

@@ -121,7 +121,7 @@ def admin_cog(service: Any = None, seasons: Any = None) -> admin.Admin:
     poster.table = table
     ai = SimpleNamespace(cancel=lambda game_id: None)
 
-    async def game_names(info: Any) -> dict[str, str]:
+    async def game_names(info: Any, words: Any = None) -> dict[str, str]:
         return {"A": "Al*", "B": "Bo"}
 
     names = SimpleNamespace(game=game_names)

@@ -158,6 +158,10 @@ def test_the_standings_panel_is_in_the_language_given() -> None:
     assert panel.file.description is not None
     assert panel.file.description.startswith("«Cup standings: ")
     assert "«Tie-breaks: " in panel.content
+    english = asyncio.run(standings_panel(shown, NAMES, "heading")).content
+    assert "Tie-breaks: BH-1 (Buchholz cut 1), SB (Sonneborn-Berger), DE (direct encounter)." in (
+        english
+    ), "the image's column headings, said in full"
 
 
 def test_a_cancellation_reason_is_kept_in_english_and_said_in_the_readers() -> None:

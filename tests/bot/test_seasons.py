@@ -126,6 +126,7 @@ async def test_a_season_in_discord_from_start_to_its_top_ten(tmp_path: Path) -> 
         assert "Bob finishes first" in said.content
         assert any(a.filename == "season-new-vegas.png" for a in said.attachments)
         assert "1 player got the role" in said.content
+        assert "rating? = provisional" in said.content, "the picture's ? is said"
         bob = t.env.bot.get_guild(t.guild.id).get_member(t.bob.id) or await t.env.bot.get_guild(
             t.guild.id
         ).fetch_member(t.bob.id)
