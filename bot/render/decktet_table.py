@@ -55,8 +55,8 @@ OLDER = TUCKED + 12
 ROWS = 5  # plays shown; earlier ones are counted
 IND_W, IND_H = 100, 140
 HEADING = 34  # a column's heading, above its cards
-TEXT = 18  # the footer's words: 10 pixels at 550
-RESULT = 24  # the result's line
+TEXT = 24  # the footer's words: 14 pixels at 550 (18 read as 6-pixel letters)
+RESULT = 28  # the result's line
 STATUS = 240  # the header's room kept for whose move it is, however long the title
 # The most a bar's words may take, in any language (English takes less): beyond this a
 # language's words are shortened, so the player's name keeps some room.

@@ -56,7 +56,9 @@ ATTACH_STEP = 30
 ATTACH_ROOM = COLUMN - PAD - 12 - ATTACH_X - CARD_W  # for the 2nd and later picture cards
 STRIP = 50
 RESULT = 44
-FOOTER = 62
+FOOTER = 80  # two lines of the footer's words
+FOOTER_TEXT = 24  # 14 pixels at 550 (17 read as 6-pixel letters)
+COUNTS_TEXT = 22  # "Hand 5 · Deck 37 · Discard 9": 13 pixels at 550
 MINI_W = 60  # removed cards, in a row under the footer's words (34 px wide at 550 px)
 MINI_GAP = 6
 REMOVED_ROW = round(MINI_W * 1.4) + 14
@@ -178,8 +180,8 @@ def _name_bar(
             discard=len(view.discards[index]),
         )
     )
-    counts_x = WIDTH - MARGIN - style.length(counts, 18, False)
-    style.text(image, (counts_x, y + NAME_BAR / 2), counts, 18, MUTED, bold=False)
+    counts_x = WIDTH - MARGIN - style.length(counts, COUNTS_TEXT, False)
+    style.text(image, (counts_x, y + NAME_BAR / 2), counts, COUNTS_TEXT, MUTED, bold=False)
     chip = words.say(_("TO MOVE")) if to_move else words.say(_("WINNER")) if winner else ""
     chip_w = style.length(chip, 15) + 20 if chip else 0
     room = int(counts_x - MARGIN - 40 - chip_w - 24)
@@ -333,11 +335,13 @@ def _footer(
     at Discord's inline width."""
     draw.rectangle((0, y, WIDTH, y + FOOTER + (REMOVED_ROW if removed else 0)), fill=BAR)
     draw.line((MARGIN, y, WIDTH - MARGIN, y), fill=BAND, width=2)
-    said = style.drawable(note or "", 17, False) or words.say(_("The game begins."))
-    lines = style.wrap(said, 17, WIDTH - 2 * MARGIN, 2, bold=False)
-    top = y + FOOTER / 2 - (len(lines) - 1) * 11
+    size = FOOTER_TEXT
+    said = style.drawable(note or "", size, False) or words.say(_("The game begins."))
+    lines = style.wrap(said, size, WIDTH - 2 * MARGIN, 2, bold=False)
+    step = round(size * 1.3)
+    top = y + FOOTER / 2 - (len(lines) - 1) * step / 2
     for i, line in enumerate(lines):
-        style.text(image, (MARGIN, top + i * 22), line, 17, INK, bold=False)
+        style.text(image, (MARGIN, top + i * step), line, size, INK, bold=False)
     if removed:
         row = y + FOOTER
         gone = words.say(_("Removed:"))

@@ -220,3 +220,34 @@ def test_nothing_under_bot_render_nor_the_game_kinds_imports_discord() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]", done.stdout
+
+
+def _ink_height(image: Image.Image, box: tuple[int, int, int, int], ink: tuple[int, ...]) -> int:
+    """The height in pixels, at Discord's inline width (550), of the text drawn in `ink`
+    inside `box` of a 960-pixel image: its tallest line, ascenders to descenders."""
+    part = image.convert("RGB").crop(box)
+    rows = [
+        y
+        for y in range(part.height)
+        if any(
+            sum(abs(a - b) for a, b in zip(part.getpixel((x, y)), ink, strict=False)) < 60
+            for x in range(part.width)
+        )
+    ]
+    runs, start = [], rows[0] if rows else 0
+    for before, after in pairwise(rows):
+        if after != before + 1:
+            runs.append(before - start + 1)
+            start = after
+    if rows:
+        runs.append(rows[-1] - start + 1)
+    return round(max(runs, default=0) * 550 / WIDTH)
+
+
+def test_the_footer_and_the_counts_read_at_discords_inline_width() -> None:
+    """Seen at 550 pixels: the narration and "Hand · Deck · Discard" were ~6-pixel letters."""
+    image = SCENES["midgame"].table()
+    height = image.height
+    footer = _ink_height(image, (0, height - 80, WIDTH, height), style.INK)
+    counts = _ink_height(image, (WIDTH // 2, height - 80 - 52, WIDTH, height - 80), style.MUTED)
+    assert footer >= 12 and counts >= 10, (footer, counts)
