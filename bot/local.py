@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+import signal
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -99,6 +100,26 @@ async def _when_free(operation: Callable[[], Awaitable[None]]) -> None:
             await asyncio.sleep(0.05)
 
 
+async def _until_stopped() -> None:
+    """Wait for SIGTERM or SIGINT (Ctrl-C), so that the preview stops as a program should:
+    its AI worker processes shut down, its database closed (left to the signal's default,
+    SIGTERM ended the process at once and its worker processes ran on)."""
+    loop = asyncio.get_running_loop()
+    stopped = asyncio.Event()
+    installed = []
+    for number in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(number, stopped.set)
+            installed.append(number)
+        except (NotImplementedError, RuntimeError, ValueError):  # not the main thread
+            pass
+    try:
+        await stopped.wait()
+    finally:
+        for number in installed:
+            loop.remove_signal_handler(number)
+
+
 class QuietLocal(logging.Filter):
     """discord.py's warnings that mean nothing here and read as errors to a newcomer: no
     voice libraries (the bot has no voice), and the Guilds intent, which a probe client
@@ -145,8 +166,13 @@ async def serve_local(
             if ready is not None:
                 ready.set()
             try:
-                await asyncio.Event().wait()
+                await _until_stopped()
             finally:
                 running.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await running
+                if bot.ai is not None:  # its worker processes end with it
+                    bot.ai.close()
+                if bot.store is not None:
+                    await bot.store.close()
+                    bot.store = None

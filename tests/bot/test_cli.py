@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import re
+import signal
 import socket
+import subprocess
+import sys
 import threading
+import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -171,3 +176,61 @@ def test_discord_out_of_reach_is_one_line(
     err = capsys.readouterr().err.strip()
     assert err.startswith("caravan-bot: cannot reach Discord") and "\n" not in err
     assert "not-a-real-token" not in err
+
+
+def _children(pid: int) -> set[int]:
+    """The live processes whose parent is `pid` (from /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        if int(fields[1]) == pid and fields[0] != "Z":
+            found.add(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = (Path("/proc") / str(pid) / "stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
+def test_sigterm_stops_the_preview_and_its_worker_processes(tmp_path: Path) -> None:
+    env = {**os.environ, "CARAVAN_DATABASE_PATH": str(tmp_path / "local.db")}
+    env["CARAVAN_AI_WORKERS"] = "2"
+    preview = subprocess.Popen(
+        [sys.executable, "-m", "tests.bot.local_with_workers"],
+        cwd=Path(__file__).resolve().parents[2],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        assert preview.stdout is not None
+        for line in preview.stdout:
+            if line.startswith("Open http"):
+                break
+        deadline = time.monotonic() + 60
+        workers: set[int] = set()
+        while time.monotonic() < deadline and len(workers) < 2:  # the pool starts them
+            workers = _children(preview.pid)
+            time.sleep(0.2)
+        assert len(workers) >= 2, workers
+        preview.send_signal(signal.SIGTERM)
+        assert preview.wait(60) == 0
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and any(_alive(w) for w in workers):
+            time.sleep(0.2)
+        assert not [w for w in workers if _alive(w)], "the worker processes ended too"
+    finally:
+        if preview.poll() is None:
+            preview.kill()
