@@ -221,6 +221,11 @@ class GameService(Openings):
 
     # ----- deadlines ------------------------------------------------------------------------
 
+    async def next_deadline(self) -> float | None:
+        """When a turn deadline of this process's games next calls for something (a
+        reminder, the claim offered, a close), if any game waits on one."""
+        return await self.store.next_deadline(self.clock(), self.shards)
+
     async def sweep(self) -> Sweep:
         """What the turn deadlines call for now, each at most once per turn (the marks are
         committed with the selection, so a restart does not repeat them):

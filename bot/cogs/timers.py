@@ -21,6 +21,8 @@ from bot.service import GameService
 from bot.tournaments import Tournaments
 
 log = logging.getLogger("caravan.bot")
+DEADLINE_WAIT = 60.0  # seconds between two deadline sweeps at most
+DEADLINE_PACE = 1.0  # and at least: many deadlines close together make one sweep a second
 
 
 class Timers(commands.Cog):
@@ -38,25 +40,50 @@ class Timers(commands.Cog):
         self.ready = ready
         self.events = events
         self._sweeping = asyncio.Lock()  # held by a sweep under way (see `halt`)
+        self._deadlines: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
         self.minutely.start()
+        self._deadlines = asyncio.create_task(self.keep_deadlines())
 
     async def cog_unload(self) -> None:
         self.minutely.cancel()
+        if self._deadlines is not None:
+            self._deadlines.cancel()
 
     async def halt(self) -> None:
         """For a clean stop: let a sweep under way finish (its notices posted: what it
         marked as told in the database is told), then stop sweeping."""
         async with self._sweeping:
             self.minutely.cancel()
+            if self._deadlines is not None:
+                self._deadlines.cancel()
+
+    async def keep_deadlines(self) -> None:
+        """Sweep the turn deadlines when one is due (its reminder's half time, the end of a
+        turn, a close), not on the next minute: a reminder comes at half time, the claim as
+        the turn runs out (also while the local preview's clock jumps on). At least every
+        minute, at most every `DEADLINE_PACE` seconds."""
+        await self.ready()
+        while True:
+            async with self._sweeping:
+                try:
+                    await self.sweep_deadlines()
+                except Exception:
+                    log.exception("sweep_deadlines failed")
+            try:
+                due = await self.service.next_deadline()
+            except Exception:
+                log.exception("next_deadline failed")
+                due = None
+            wait = DEADLINE_WAIT if due is None else due - self.service.clock()
+            await asyncio.sleep(min(DEADLINE_WAIT, max(wait, DEADLINE_PACE)))
 
     @tasks.loop(seconds=60)
     async def minutely(self) -> None:
         async with self._sweeping:
             chores = (
                 self.expire_challenges,
-                self.sweep_deadlines,
                 self.sweep_events,
                 self.poster.retire_outdated,
             )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.records import GameInfo
+from bot.store.rows import ALL, Shards
 
 
 class GameLists:
@@ -62,3 +63,24 @@ class GameLists:
             "AND (player_a = ? OR player_b = ?) ORDER BY updated_at DESC, id DESC",
             (guild_id, game, user_id, user_id),
         )
+
+    async def next_deadline(self, now: float, shards: Shards = ALL) -> float | None:
+        """The earliest instant after `now` at which a turn deadline of a game of `shards`
+        calls for something not yet done (`mark_deadlines`): a reminder at half time (while
+        the turn has not run out), the claim offered when it runs out, the close once
+        another turn's time has passed unclaimed. None when no game waits on one."""
+        on = shards.sql()
+        human = f"status = 'active' AND (ai_seat IS NULL OR turn != ai_seat) AND {on}"
+        rows = await self.query(
+            "SELECT MIN(due) AS due FROM ("
+            "SELECT deadline - turn_seconds / 2.0 AS due FROM games "
+            f"WHERE {human} AND deadline > ? AND COALESCE(reminded_version, -1) != version "
+            "UNION ALL SELECT deadline AS due FROM games "
+            f"WHERE {human} AND COALESCE(overdue_version, -1) != version "
+            "UNION ALL SELECT deadline + turn_seconds AS due FROM games "
+            f"WHERE status = 'active' AND ai_seat IS NULL AND {on}"
+            ") AS pending WHERE due > ?",
+            (now, now),
+        )
+        due = rows[0]["due"] if rows else None
+        return float(due) if due is not None else None

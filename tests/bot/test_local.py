@@ -58,6 +58,41 @@ async def test_the_owner_runs_the_admin_commands_and_the_clock_runs_out_a_turn(
             await release(bot)
 
 
+async def test_a_reminder_due_while_the_clock_jumps_comes_at_half_time(tmp_path: Path) -> None:
+    """Found in the preview: `/clock minutes:3` on a 5-minute turn passed half time with no
+    reminder (the sweep ran on the minute, and no minute fell between half time and 3
+    minutes); the next `/clock` posted it beside the time-out."""
+    bot = create_bot(settings(tmp_path / "local.db"))
+    clock = LocalClock(bot.clock)
+    bot.tree.add_command(clock.command())
+
+    async def redraw() -> None:
+        pass
+
+    async with simcord.run(bot, strict_sync=False, shard_count=1) as env:
+        world = populate(env)
+        running = asyncio.create_task(clock.run(env, redraw))
+        try:
+            await env.advance_time(35)  # the minute's sweeps now fall 25 s after each minute
+            asked = await world.alice.slash(
+                world.channel, "caravan challenge", opponent=world.bob, turn=300
+            )
+            await world.bob.click(asked.response, label="Accept")
+            thread = world.channel.threads[-1]
+            due = int(bot.clock()) + 300
+            for jump in (1, 2):
+                await world.olivia.slash(world.channel, "clock", minutes=3)
+                await asyncio.wait_for(clock.requests.join(), 60)
+                texts = [m.content for m in thread.history()]
+                reminders = [t for t in texts if ", a reminder:" in t]
+                assert len(reminders) == 1 and f"<t:{due}:R>" in reminders[0], texts
+                assert ("ran out" in texts[-1]) == (jump == 2), texts
+            assert not env.errors
+        finally:
+            running.cancel()
+            await release(bot)
+
+
 async def test_the_clock_takes_only_what_it_offers(tmp_path: Path) -> None:
     bot = create_bot(settings(tmp_path / "local.db"))
     clock = LocalClock(bot.clock)

@@ -374,3 +374,23 @@ async def test_only_a_game_of_this_server_has_its_record_shown(service: GameServ
     assert (await service.record(info.id, GUILD)).game.id == info.id
     with pytest.raises(NotFound, match="in this server"):
         await service.record(info.id, GUILD + 1)
+
+
+async def test_the_next_deadline_is_when_a_turn_next_calls_for_something(
+    service: GameService, clock: Clock
+) -> None:
+    assert await service.next_deadline() is None, "no game waits on one"
+    challenge = await service.create_challenge(GUILD, CHANNEL, ALICE, BOB, None, 300)
+    info = await service.accept(challenge.id, BOB)
+    start = clock()
+    assert await service.next_deadline() == start + 150, "the reminder at half time"
+    clock.advance(151)
+    await service.sweep()
+    assert await service.next_deadline() == start + 300, "the turn runs out"
+    clock.advance(150)
+    await service.sweep()
+    assert await service.next_deadline() == start + 600, "closed, nobody claiming"
+    clock.advance(300)
+    found = await service.sweep()
+    assert [g.id for g in found.closed] == [info.id]
+    assert await service.next_deadline() is None
