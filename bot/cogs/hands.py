@@ -87,7 +87,11 @@ class Hands(commands.Cog):
         names = await self.names.game(outcome.game, words)
         panel = await hand_panel(outcome.game, outcome.view, names, note=_("Played."), words=words)
         await self.poster.show(interaction, game_id, panel)
-        await self.poster.after(outcome, skip=interaction.user.id)
+        # A play after which its player moves again (a Decktet hand they end and lead the
+        # next of): their panel follows them under the new table, as on any turn of theirs.
+        info, user = outcome.game, interaction.user.id
+        again = info.active and info.turn is not None and info.user_at(info.turn) == user
+        await self.poster.after(outcome, skip=None if again else user)
         self.ai.schedule(outcome.game)
 
     async def _current(self, interaction: Interaction, game_id: int, note: Said) -> None:

@@ -40,44 +40,45 @@ class Timers(commands.Cog):
         self.ready = ready
         self.events = events
         self._sweeping = asyncio.Lock()  # held by a sweep under way (see `halt`)
-        self._deadlines: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
         self.minutely.start()
-        self._deadlines = asyncio.create_task(self.keep_deadlines())
+        self.deadlines.start()
 
     async def cog_unload(self) -> None:
         self.minutely.cancel()
-        if self._deadlines is not None:
-            self._deadlines.cancel()
+        self.deadlines.cancel()
 
     async def halt(self) -> None:
         """For a clean stop: let a sweep under way finish (its notices posted: what it
         marked as told in the database is told), then stop sweeping."""
         async with self._sweeping:
             self.minutely.cancel()
-            if self._deadlines is not None:
-                self._deadlines.cancel()
+            self.deadlines.cancel()
 
-    async def keep_deadlines(self) -> None:
-        """Sweep the turn deadlines when one is due (its reminder's half time, the end of a
-        turn, a close), not on the next minute: a reminder comes at half time, the claim as
-        the turn runs out (also while the local preview's clock jumps on). At least every
-        minute, at most every `DEADLINE_PACE` seconds."""
-        await self.ready()
-        while True:
-            async with self._sweeping:
-                try:
-                    await self.sweep_deadlines()
-                except Exception:
-                    log.exception("sweep_deadlines failed")
+    @tasks.loop(seconds=DEADLINE_WAIT)
+    async def deadlines(self) -> None:
+        """Sweep the turn deadlines, then sleep until the next is due (its reminder's half
+        time, the end of a turn, a close) rather than to the next minute: a reminder comes
+        at half time and the claim as the turn runs out, also while the local preview's
+        clock jumps on. At least every `DEADLINE_WAIT` seconds, at most every
+        `DEADLINE_PACE`."""
+        async with self._sweeping:
             try:
-                due = await self.service.next_deadline()
+                await self.sweep_deadlines()
             except Exception:
-                log.exception("next_deadline failed")
-                due = None
-            wait = DEADLINE_WAIT if due is None else due - self.service.clock()
-            await asyncio.sleep(min(DEADLINE_WAIT, max(wait, DEADLINE_PACE)))
+                log.exception("sweep_deadlines failed")
+        try:
+            due = await self.service.next_deadline()
+        except Exception:
+            log.exception("next_deadline failed")
+            due = None
+        wait = DEADLINE_WAIT if due is None else due - self.service.clock()
+        self.deadlines.change_interval(seconds=min(DEADLINE_WAIT, max(wait, DEADLINE_PACE)))
+
+    @deadlines.before_loop
+    async def _ready_for_deadlines(self) -> None:
+        await self.ready()
 
     @tasks.loop(seconds=60)
     async def minutely(self) -> None:

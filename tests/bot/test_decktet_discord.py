@@ -15,7 +15,15 @@ from typing import Any
 
 import pytest
 
-from bot.simulate import Table, custom_id, opened, options, panel_of, play_decktet_turn
+from bot.simulate import (
+    Table,
+    custom_id,
+    hand_in,
+    opened,
+    options,
+    panel_of,
+    play_decktet_turn,
+)
 from tests.bot.test_discord import assert_no_hand_in_public
 
 DECKTET = "decktet"
@@ -208,3 +216,30 @@ async def test_replay_and_rematch_of_a_finished_game(tmp_path: Path) -> None:
             winner in ("A", "B", "draw")
             and winner == (await t.env.bot.service.game(info.id)).winner
         )
+
+
+async def test_a_panel_follows_a_play_after_which_its_player_moves_again(
+    tmp_path: Path, fixed_deals: None
+) -> None:
+    """Found in the preview: after a play that ended a hand and gave its player the lead of
+    the next, the panel stayed where it was, a screen above the newest table."""
+    async with opened(tmp_path) as t:
+        thread = await start_decktet(t, hands=None)
+        service = t.env.bot.service
+        rng = random.Random(11)
+        again = 0
+        for _ in range(1500):
+            before = await service.game_in_thread(thread.id)
+            if not before.active:
+                break
+            mover = t.alice if before.user_at(before.turn or "A") == t.alice.id else t.bob
+            await play_decktet_turn(t, thread, rng, (t.alice, t.bob))
+            after = await service.game_in_thread(thread.id)
+            if after.active and after.turn == before.turn:
+                again += 1
+                newest = thread.history(viewer=mover)[-1]
+                kept = hand_in(t, thread, mover)
+                assert kept is not None and newest.id == kept.id, "under the newest table"
+                assert kept.components, "with the controls: it is their move"
+        assert again >= 1, "a play after which its player moves again came up"
+        assert not t.env.errors
