@@ -208,14 +208,19 @@ async def test_ratings_of_two_games_ending_at_once_are_both_kept(
         assert len(history) == 2 and history[0]["mu"] > history[1]["mu"]
 
 
+async def finished(service: GameService) -> tuple[GameInfo, tuple[int, int]]:
+    """A game its first player resigned, and its two players."""
+    info = await game(service)
+    await service.resign(info.id, info.players[0])
+    return info, info.players
+
+
 async def test_one_rematch_from_two_presses_on_two_processes(
     two: tuple[GameService, GameService],
 ) -> None:
     one, other = two
     for _ in range(TIMES // 2):
-        info = await game(one)
-        await one.resign(info.id, info.players[0])
-        a, b = info.players
+        info, (a, b) = await finished(one)
         results = await asyncio.gather(
             one.create_challenge(GUILD, CHANNEL, a, b, rematch_of=info.id),
             other.create_challenge(GUILD, CHANNEL, b, a, rematch_of=info.id),
@@ -257,9 +262,7 @@ async def test_both_players_pressing_rematch_on_two_processes_make_one_game(
 ) -> None:
     one, other = two
     for _ in range(TIMES // 2):
-        info = await game(one)
-        await one.resign(info.id, info.players[0])
-        a, b = info.players
+        info, (a, b) = await finished(one)
         results = await asyncio.gather(
             one.rematch(info.id, a), other.rematch(info.id, b), return_exceptions=True
         )
