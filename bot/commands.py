@@ -23,6 +23,7 @@ from bot.games.base import GameChoice
 from bot.kinds import NEW_VEGAS
 from bot.options import (
     DECK_POLICY_CHOICES,
+    DEFAULT_FORMAT,
     FORMAT_CHOICES,
     GAME_CHOICES,
     LANGUAGE_CHOICES,
@@ -242,7 +243,7 @@ class CaravanCommands(app_commands.Group):
         self,
         interaction: Interaction,
         name: EventName,
-        format: str = "swiss",
+        format: str = DEFAULT_FORMAT,
         game: str | None = None,
         rules: str | None = None,
         jokers: Jokers | None = None,

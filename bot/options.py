@@ -13,6 +13,7 @@ from bot.help import TOPICS
 from bot.i18n import AUTO, LANGUAGES
 from bot.kinds import GAMES
 from bot.ledger import MAX_DECK_NAME
+from bot.tournament import FORMATS
 from engine import PRESETS
 from engine.decktet.game import MAX_HANDS
 
@@ -34,13 +35,9 @@ EventRounds = app_commands.Range[int, 1, 20]
 Entrants = app_commands.Range[int, 2, 256]
 StartIn = app_commands.Range[int, 1, 7 * 24 * 60]
 EventId = app_commands.Range[int, 1, 2**53]
-FORMAT_CHOICES = [
-    app_commands.Choice(name=name, value=value)
-    for name, value in (
-        ("Swiss", "swiss"),
-        ("Round robin", "round-robin"),
-        ("Knockout", "knockout"),
-    )
+DEFAULT_FORMAT = next(iter(FORMATS))  # the first registered: the Swiss
+FORMAT_CHOICES = [  # every registered format, by its title
+    app_commands.Choice(name=format.title.message, value=key) for key, format in FORMATS.items()
 ]
 
 LANGUAGE_CHOICES = [

@@ -18,7 +18,7 @@ from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Store
 from bot.store.events import EventChanged, NewTournament, TooManyEvents
-from bot.tournament import FORMATS
+from bot.tournament import FORMATS, format_named
 from bot.tournament.records import OWN, STANDARD, Event
 from engine import RulesError
 from engine.cards import format_cards
@@ -26,27 +26,16 @@ from engine.cards import format_cards
 NAME_LENGTH = 60
 MOST_ROUNDS = 20
 MOST_ENTRANTS = 256
-FEWEST = {"swiss": 3, "round-robin": 3, "knockout": 2}
 
 
 def too_few_to_start(format: str, fewest: int, count: int) -> Text:
     """Why the organiser cannot start the event yet: "A Swiss needs 3 entrants; it has 2." """
-    values = {"fewest": fewest, "count": count}
-    if format == "swiss":
-        return _("A Swiss needs {fewest} entrants; it has {count}.", **values)
-    if format == "round-robin":
-        return _("A round robin needs {fewest} entrants; it has {count}.", **values)
-    return _("A knockout needs {fewest} entrants; it has {count}.", **values)
+    return Text(format_named(format).too_few.message, {"fewest": fewest, "count": count})
 
 
 def entrants_bounds(format: str, fewest: int, most: int) -> Text:
     """How many a format takes: "A Swiss takes 3 to 256 entrants at most." """
-    values = {"fewest": fewest, "most": most}
-    if format == "swiss":
-        return _("A Swiss takes {fewest} to {most} entrants at most.", **values)
-    if format == "round-robin":
-        return _("A round robin takes {fewest} to {most} entrants at most.", **values)
-    return _("A knockout takes {fewest} to {most} entrants at most.", **values)
+    return Text(format_named(format).bounds.message, {"fewest": fewest, "most": most})
 
 
 class EventRefused(ServiceError):
@@ -113,12 +102,13 @@ class SignUps:
             raise BadOption(_("Give the tournament a name."))
         if format not in FORMATS:
             raise BadOption(_("The format is one of {formats}.", formats=", ".join(FORMATS)))
-        if rounds is not None and format != "swiss":
+        chosen = FORMATS[format]
+        if rounds is not None and not chosen.chosen_rounds:
             raise BadOption(_("Only a Swiss takes a number of rounds; the others have theirs."))
         if rounds is not None and not 1 <= rounds <= MOST_ROUNDS:
             raise BadOption(_("A Swiss has 1 to {most} rounds.", most=MOST_ROUNDS))
-        if not FEWEST[format] <= max_entrants <= MOST_ENTRANTS:
-            raise BadOption(entrants_bounds(format, FEWEST[format], MOST_ENTRANTS))
+        if not chosen.fewest <= max_entrants <= MOST_ENTRANTS:
+            raise BadOption(entrants_bounds(format, chosen.fewest, MOST_ENTRANTS))
         if start_in_minutes is not None and not 1 <= start_in_minutes <= 7 * 24 * 60:
             raise BadOption(_("The start is 1 minute to 7 days away."))
         if choice.deck:

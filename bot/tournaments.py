@@ -27,7 +27,6 @@ from bot.i18n import Text, _
 from bot.kinds import kind_of
 from bot.records import Deck, GameInfo, rules_from_text, rules_to_text
 from bot.signups import (
-    FEWEST,
     EventRefused,
     SignUps,
     refusal,
@@ -36,9 +35,8 @@ from bot.signups import (
 )
 from bot.store.events import EventChanged, Result
 from bot.store.rows import NewGame
-from bot.tournament import default_rounds
+from bot.tournament import Step
 from bot.tournament.records import OWN, Board, Event, Tournament
-from bot.tournament.rounds import Step, planned_rounds
 from engine import parse_cards
 
 log = logging.getLogger("bot.tournaments")
@@ -66,7 +64,7 @@ class Tournaments(SignUps):
         """The organiser (or a member with Manage Server) starts the event now."""
         event = await self.event(tournament_id)
         self._check_organiser(event, user_id, manages_server, "start")
-        fewest = FEWEST[event.tournament.format]
+        fewest = event.format.fewest
         if len(event.entrants) < fewest:
             count = len(event.entrants)
             raise EventRefused(too_few_to_start(event.tournament.format, fewest, count))
@@ -105,13 +103,11 @@ class Tournaments(SignUps):
         too few entrants, cancel saying so."""
         tournament = event.tournament
         count = len(event.entrants)
-        if count < FEWEST[tournament.format]:
-            return await self._cancel(event, too_few(count, FEWEST[tournament.format]))
+        fewest = event.format.fewest
+        if count < fewest:
+            return await self._cancel(event, too_few(count, fewest))
         seeds = await self._seeds(event)
-        rounds = tournament.rounds
-        if tournament.format == "swiss":
-            rounds = min(rounds or default_rounds(count), count - 1)
-        rounds = planned_rounds(tournament.format, count, rounds or 0)
+        rounds = event.format.planned_rounds(count, tournament.rounds or 0)
         seeded = replace(
             event,
             tournament=replace(tournament, status="running", rounds=rounds),

@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 from bot.i18n import ENGLISH, Catalogue, Text, _, n_
 from bot.render import style
 from bot.render.style import AMBER, BAND, BAR, FELT, GREEN, INK, MUTED, Colour, text
-from bot.tournament import TIE_BREAKS, Bracket, MatchState, Pairing, Row
+from bot.tournament import Bracket, MatchState, Pairing, Row
 from bot.tournament.records import Event
 from bot.tournament.standings import counted_rounds
 
@@ -40,22 +40,9 @@ def standings_subtitle(event: Event) -> Text:
     """The standings' subtitle, after the rounds the standings count (`counted_rounds`: a
     new round's byes and forfeits, written as it begins, do not make it played)."""
     finished = event.tournament.status == "finished"
-    return _standings_state(event.tournament.format, finished, counted_rounds(event.history))
-
-
-def _standings_state(format: str, finished: bool, played: int) -> Text:
-    """The standings' subtitle: "Swiss · after round 2", "Round robin · final standings"."""
-    if format == "swiss":
-        if finished:
-            return _("Swiss · final standings")
-        return _("Swiss · after round {round}", round=played)
-    if format == "round-robin":
-        if finished:
-            return _("Round robin · final standings")
-        return _("Round robin · after round {round}", round=played)
     if finished:
-        return _("Knockout · final standings")
-    return _("Knockout · after round {round}", round=played)
+        return event.format.final
+    return Text(event.format.after_round.message, {"round": counted_rounds(event.history)})
 
 
 def _number(value: float) -> str:
@@ -77,10 +64,9 @@ def standings_png(
 ) -> bytes:
     """The standings as a table, its words in `words`' language; the leaders marked,
     withdrawn players greyed."""
-    tournament = event.tournament
     shown = list(rows[:MOST_ROWS])
     more = len(rows) - len(shown)
-    breaks = [words.say(COLUMNS.get(t, t)) for t in TIE_BREAKS[tournament.format]]
+    breaks = [words.say(COLUMNS.get(t, t)) for t in event.format.tie_breaks]
     height = HEAD + ROW * (len(shown) + 1) + (ROW if more > 0 else 0) + 12
     image = Image.new("RGB", (WIDTH, height), FELT)
     draw = ImageDraw.Draw(image)

@@ -1,6 +1,7 @@
 """The rules of a server's Caravan events, as pure functions: no Discord, no database.
 
-Formats: `swiss`, `round-robin` and `knockout`. An event is its entrants in seed order, its
+Formats: each a `Format` (`format`), registered in `formats.FORMATS`: `swiss`,
+`round-robin` and `knockout`, one module each. An event is its entrants in seed order, its
 records (`Played`) and the round each withdrawn player left in; from them these functions
 give each round's pairings, where a knockout stands, and the standings. The service that
 runs events stores those and asks; nothing here calls back.
@@ -9,8 +10,11 @@ runs events stores those and asks; nothing here calls back.
 - `pairing`: Swiss rounds (a maximum weight matching) and round robins (Berger tables).
 - `knockout`: the seeded bracket and each match's next game.
 - `standings`: points and tie-breaks.
+- `format`, `formats`: what a format is, and the registry of them.
 """
 
+from bot.tournament.format import Format, Progress, Row, Step
+from bot.tournament.formats import FORMATS, format_named, next_step, planned_rounds, standings
 from bot.tournament.history import Pairing, Played, TournamentError, settle
 from bot.tournament.knockout import (
     Bracket,
@@ -23,25 +27,30 @@ from bot.tournament.knockout import (
     seed_order,
 )
 from bot.tournament.pairing import berger_rounds, default_rounds, points, swiss_order, swiss_round
-from bot.tournament.standings import FORMATS, TIE_BREAKS, Row, counted_rounds, standings
+from bot.tournament.standings import counted_rounds
 
 __all__ = [
     "FORMATS",
-    "TIE_BREAKS",
     "Bracket",
+    "Format",
     "MatchState",
     "Pairing",
     "Played",
+    "Progress",
     "Row",
+    "Step",
     "TournamentError",
     "berger_rounds",
     "bracket_size",
     "counted_rounds",
     "default_rounds",
+    "format_named",
     "knockout",
     "knockout_match",
     "knockout_rounds",
     "knockout_slots",
+    "next_step",
+    "planned_rounds",
     "points",
     "seed_order",
     "settle",

@@ -19,7 +19,11 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
+from bot.i18n import _
+from bot.tournament.format import Format, Progress, Row, Step
 from bot.tournament.history import Pairing, Played, TournamentError, check_players
+from bot.tournament.pairing import points
+from bot.tournament.standings import ranked
 
 
 def bracket_size(entrants: int) -> int:
@@ -190,3 +194,59 @@ def knockout(
         for player in slots:
             if player is not None:
                 reached[player] = round_
+
+
+def _next(progress: Progress) -> Step | None:
+    """The games the bracket calls for now (a round's matches, a drawn match's replay),
+    the end once the final is decided, or None while every undecided match has a game
+    being played."""
+    bracket = knockout(progress.seeded, progress.history, progress.withdrawn)
+    if bracket.over:
+        return Step(bracket.round, finished=True)
+    if not bracket.next_games:
+        return None
+    return Step(max(bracket.round, 1), bracket.next_games)
+
+
+def _standings(
+    entrants: list[int],
+    history: Sequence[Played],
+    withdrawn: Mapping[int, int],
+    rounds: int | None,
+) -> list[Row]:
+    """The bracket as it stands: the champion, then by the round each reached."""
+    bracket = knockout(entrants, history, withdrawn)
+    reached = {
+        player: [float(bracket.reached[player] + (player == bracket.champion))]
+        for player in entrants
+    }
+    return ranked(entrants, points(history), reached, set(withdrawn), points_first=False)
+
+
+def _byes(progress: Progress) -> list[int]:
+    """The seeds with no opponent in the round being played (they go on at once)."""
+    bracket = knockout(progress.seeded, progress.history, progress.withdrawn)
+    if bracket.round != progress.round:
+        return []
+    return [match.first for match in bracket.matches if match.second is None]
+
+
+KNOCKOUT = Format(
+    key="knockout",
+    title=_("Knockout"),
+    counted=_("a knockout of {rounds} rounds of {game}"),
+    open_ended=_("a knockout of {game}"),
+    after_round=_("Knockout · after round {round}"),
+    final=_("Knockout · final standings"),
+    too_few=_("A knockout needs {fewest} entrants; it has {count}."),
+    bounds=_("A knockout takes {fewest} to {most} entrants at most."),
+    fewest=2,
+    chosen_rounds=False,
+    planned_rounds=lambda entrants, asked: max(1, (entrants - 1).bit_length()),
+    tie_breaks=("round-reached",),
+    next_step=_next,
+    standings=_standings,
+    byes=_byes,
+    bye_scores=False,
+    bracket=True,
+)

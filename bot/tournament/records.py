@@ -7,10 +7,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from bot.tournament.format import Format, Progress, Row, Step
+from bot.tournament.formats import format_named, standings
 from bot.tournament.history import Played
-from bot.tournament.knockout import knockout
-from bot.tournament.rounds import Step, next_step
-from bot.tournament.standings import Row, standings
 
 OPEN, RUNNING, FINISHED, CANCELLED = "open", "running", "finished", "cancelled"
 STANDARD, OWN = "standard", "own"  # deck policies
@@ -24,7 +23,7 @@ class Tournament:
     message_id: int | None  # the sign-up message, edited as the event goes
     organiser_id: int
     name: str  # plain (bot.inert)
-    format: str  # swiss, round-robin, knockout
+    format: str  # a format's key (`bot.tournament.formats.FORMATS`)
     game: str  # the game kind's key
     rules: str  # as games keep them (JSON text)
     turn_seconds: int
@@ -164,28 +163,23 @@ class Event:
     def step(self) -> Step | None:
         """What the event does next (`next_step`); None while games are played or
         before it starts."""
-        rounds = self.tournament.rounds
-        if not self.tournament.running or rounds is None:
+        if not self.tournament.running or self.tournament.rounds is None:
             return None
-        return next_step(
-            self.tournament.format,
-            self.seeded,
-            self.history,
-            self.withdrawn,
-            self.tournament.round,
-            rounds,
-        )
+        return self.format.next_step(self.progress())
+
+    @property
+    def format(self) -> Format:
+        return format_named(self.tournament.format)
+
+    def progress(self) -> Progress:
+        """The event as its format's rules see it."""
+        tournament = self.tournament
+        rounds = tournament.rounds or 0
+        return Progress(self.seeded, self.history, self.withdrawn, tournament.round, rounds)
 
     def byes(self) -> list[int]:
-        """The players who sit out the round being played: a Swiss's or round robin's bye
-        (a board of one player), a knockout's seeds with no opponent (who go on at once)."""
-        round = self.tournament.round
-        if self.tournament.format == "knockout":
-            bracket = knockout(self.seeded, self.history, self.withdrawn)
-            if bracket.round != round:
-                return []
-            return [m.first for m in bracket.matches if m.second is None]
-        return [b.first for b in self.boards_of(round) if b.second is None]
+        """The players who sit out the round being played (`Format.byes`)."""
+        return self.format.byes(self.progress())
 
     def standings(self) -> list[Row]:
         return standings(self.tournament.format, self.seeded, self.history, self.withdrawn)

@@ -35,31 +35,11 @@ round reached alone); level rows are listed in seed order.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
 
-from bot.tournament.history import Played, TournamentError, check_players
-from bot.tournament.knockout import knockout
+from bot.tournament.format import Row
+from bot.tournament.history import Played
 from bot.tournament.pairing import points
-
-FORMATS = ("swiss", "round-robin", "knockout")
-TIE_BREAKS: dict[str, tuple[str, ...]] = {
-    "swiss": ("buchholz-cut-1", "sonneborn-berger", "direct-encounter"),
-    "round-robin": ("sonneborn-berger", "direct-encounter"),
-    "knockout": ("round-reached",),
-}
-
-
-@dataclass(frozen=True)
-class Row:
-    """One line of the standings. `tie_breaks` are in the order `TIE_BREAKS[format]`
-    names them; for a knockout, the champion's round counts one more than the final's."""
-
-    rank: int
-    player: int
-    points: float
-    tie_breaks: tuple[float, ...]
-    withdrawn: bool = False
 
 
 def counted_rounds(history: Sequence[Played]) -> int:
@@ -70,48 +50,39 @@ def counted_rounds(history: Sequence[Played]) -> int:
     return min(unfinished) - 1 if unfinished else last
 
 
-def standings(
-    format: str,
-    players: Sequence[int],
-    history: Sequence[Played],
-    withdrawn: Mapping[int, int] | None = None,
-    rounds: int | None = None,
-) -> list[Row]:
-    """The standings of every entrant (`players`, in seed order), best first.
+TieBreaks = Callable[[list[int], list[Played], dict[int, float], int], dict[int, list[float]]]
 
-    `withdrawn`: each withdrawn or removed player and the round they left in (only a
-    knockout needs the round). Counts the records of rounds 1 to `rounds` (default:
-    `counted_rounds`), except in a knockout, where the bracket as it stands ranks. Raises
-    `TournamentError` for a format not in `FORMATS`.
-    """
-    entrants = check_players(players)
-    if format not in FORMATS:
-        raise TournamentError(f"{format!r} is not a format: one of {', '.join(FORMATS)}.")
-    left = dict(withdrawn or {})
-    gone = set(left)
-    if format == "knockout":
-        bracket = _knockout(entrants, history, left)
-        return _ranked(entrants, points(history), bracket, gone, by_points=False)
+
+def by_points(
+    entrants: list[int],
+    history: Sequence[Played],
+    withdrawn: Mapping[int, int],
+    rounds: int | None,
+    tie_breaks: TieBreaks,
+) -> list[Row]:
+    """Standings by points over rounds 1 to `rounds` (default: `counted_rounds`), then the
+    format's `tie_breaks` (given the entrants, the records counted, the points and the
+    number of rounds counted), then direct encounter."""
     n = counted_rounds(history) if rounds is None else rounds
     counted = [played for played in history if played.round <= n and played.finished]
     score = points(counted)
-    if format == "swiss":
-        tie_breaks = _swiss(entrants, counted, score, n)
-    else:
-        tie_breaks = _round_robin(entrants, counted, score)
-    _direct_encounter(entrants, counted, score, tie_breaks)
-    return _ranked(entrants, score, tie_breaks, gone)
+    breaks = tie_breaks(entrants, counted, score, n)
+    direct_encounter(entrants, counted, score, breaks)
+    return ranked(entrants, score, breaks, set(withdrawn))
 
 
-def _ranked(
+def ranked(
     entrants: list[int],
     score: dict[int, float],
     tie_breaks: dict[int, list[float]],
     withdrawn: set[int],
-    by_points: bool = True,
+    points_first: bool = True,
 ) -> list[Row]:
+    """The rows, best first: by points then tie-breaks (or, not `points_first`, by the
+    tie-breaks alone); level rows share a rank and keep seed order."""
+
     def key(player: int) -> tuple[float, ...]:
-        if not by_points:
+        if not points_first:
             return tuple(tie_breaks[player])
         return (score.get(player, 0.0), *tie_breaks[player])
 
@@ -128,9 +99,10 @@ def _ranked(
     return rows
 
 
-def _swiss(
+def swiss_tie_breaks(
     entrants: list[int], counted: list[Played], score: dict[int, float], n: int
 ) -> dict[int, list[float]]:
+    """Buchholz cut-1 and Sonneborn-Berger, unplayed rounds as FIDE counts them."""
     by_round: dict[int, dict[int, Played]] = defaultdict(dict)
     games_points: dict[int, float] = defaultdict(float)
     games_played: dict[int, int] = defaultdict(int)
@@ -165,9 +137,10 @@ def _swiss(
     return tie_breaks
 
 
-def _round_robin(
-    entrants: list[int], counted: list[Played], score: dict[int, float]
+def round_robin_tie_breaks(
+    entrants: list[int], counted: list[Played], score: dict[int, float], n: int
 ) -> dict[int, list[float]]:
+    """Sonneborn-Berger against real opponents' actual scores."""
     sonneborn: dict[int, float] = defaultdict(float)
     for played in counted:
         if played.second is None:
@@ -179,7 +152,7 @@ def _round_robin(
     return {player: [sonneborn[player]] for player in entrants}
 
 
-def _direct_encounter(
+def direct_encounter(
     entrants: list[int],
     counted: list[Played],
     score: dict[int, float],
@@ -201,13 +174,3 @@ def _direct_encounter(
         everyone_met = len(met) == len(group) * (len(group) - 1) // 2
         for player in group:
             tie_breaks[player].append(against[player] if everyone_met and len(group) > 1 else 0.0)
-
-
-def _knockout(
-    entrants: list[int], history: Sequence[Played], withdrawn: Mapping[int, int]
-) -> dict[int, list[float]]:
-    bracket = knockout(entrants, history, withdrawn)
-    return {
-        player: [float(bracket.reached[player] + (player == bracket.champion))]
-        for player in entrants
-    }

@@ -19,7 +19,7 @@ from bot.inert import md
 from bot.kinds import named
 from bot.records import GameInfo, rules_from_text
 from bot.render.events import COLUMNS, bracket_png, standings_png
-from bot.tournament import TIE_BREAKS, knockout
+from bot.tournament import knockout
 from bot.tournament.records import OWN, Event
 from bot.views import items
 from bot.views.panels import Panel
@@ -39,16 +39,6 @@ def _who(names: Mapping[int, str], user: int, words: Catalogue = ENGLISH) -> str
     return names.get(user, words.say(A_MEMBER))
 
 
-FORMAT_PHRASES = {
-    "swiss": (
-        _("a Swiss of {rounds} rounds of {game}"),
-        _("a Swiss of {game}"),
-    ),
-    "round-robin": (_("a round robin of {rounds} rounds of {game}"), _("a round robin of {game}")),
-    "knockout": (_("a knockout of {rounds} rounds of {game}"), _("a knockout of {game}")),
-}
-
-
 def what(event: Event) -> Text:
     """ "a Swiss of 4 rounds of Caravan (new-vegas, 2 jokers, 24 hours a turn), rated" """
     tournament = event.tournament
@@ -56,11 +46,11 @@ def what(event: Event) -> Text:
     kind = named(tournament.game)
     game = GAME_TITLES.get(kind.key, kind.title)
     rounds = tournament.rounds
-    counted, open_ended = FORMAT_PHRASES[tournament.format]
+    format = event.format
     shape = (
-        Text(counted.message, {"rounds": rounds, "game": game})
+        Text(format.counted.message, {"rounds": rounds, "game": game})
         if rounds
-        else Text(open_ended.message, {"game": game})
+        else Text(format.open_ended.message, {"game": game})
     )
     details = {
         "event": shape,
@@ -101,7 +91,7 @@ def sign_up(event: Event, names: Mapping[int, str], words: Catalogue = ENGLISH) 
             )
         else:
             lines.append(_("Starts when the organiser presses Start."))
-        if tournament.format == "swiss" and tournament.rounds is None:
+        if event.format.chosen_rounds and tournament.rounds is None:
             lines.append(_("Its rounds are counted at the start: enough for a clear winner."))
         if tournament.decks == OWN:
             lines.append(
@@ -187,9 +177,8 @@ async def standings_panel(
 ) -> Panel:
     """The standings (or, for a knockout, the bracket) as an image, with `heading` (said
     already); the image, its description and the tie-breaks in `words`' language."""
-    tournament = event.tournament
     drawn = dict(names)  # made drawable in the image (`bot.render.events`)
-    if tournament.format == "knockout":
+    if event.format.bracket:
         bracket = knockout(event.seeded, event.history, event.withdrawn)
         png = await asyncio.to_thread(bracket_png, event, bracket, drawn, words=words)
         name, alt = "bracket.png", words.say(bracket_alt(event, names))
@@ -204,7 +193,7 @@ async def standings_panel(
         )
         if t in COLUMNS and t in TIE_BREAK_WORDS
         else words.say(TIE_BREAK_WORDS.get(t, t))
-        for t in TIE_BREAKS[tournament.format]
+        for t in event.format.tie_breaks
     )
     note = words.say(_("Tie-breaks: {breaks}.", breaks=tie_breaks)) if tie_breaks else ""
     text = "\n".join(line for line in (heading, note) if line)
@@ -280,7 +269,7 @@ def round_heading(event: Event, names: Mapping[int, str], words: Catalogue = ENG
     byes = event.byes()
     if byes:
         players = ", ".join(md(_who(names, u, words)) for u in byes)
-        if tournament.format == "knockout":
+        if not event.format.bye_scores:
             line.append(
                 n_(
                     "A bye to round {round}: {players}.",

@@ -49,11 +49,12 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "bot.choices",
             "bot.inert",
             "bot.errors",
-            "bot.i18n",
             "bot.event_words",
         ),
     ),
     ("tournament rules", ("bot.tournament",)),
+    # sentences as data (`Text`): a format's words are its own, like its rules
+    ("sentences", ("bot.i18n",)),
     ("ratings", ("bot.ratings",)),
     ("log lines", ("bot.logs",)),
     ("the engine", ("engine",)),

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.tournament import (
-    TIE_BREAKS,
+    FORMATS,
     Played,
     Row,
     TournamentError,
@@ -171,7 +171,7 @@ def test_standings_of_whole_events_are_consistent(
     rows = standings(format, seeded, history, withdrawn)
     assert sorted(row.player for row in rows) == sorted(seeded)
     assert sum(row.points for row in rows) == len(history)
-    assert all(len(row.tie_breaks) == len(TIE_BREAKS[format]) for row in rows)
+    assert all(len(row.tie_breaks) == len(FORMATS[format].tie_breaks) for row in rows)
     keys = [(row.points, *row.tie_breaks) for row in rows]
     assert keys == sorted(keys, reverse=True)
     for place, (row, key) in enumerate(zip(rows, keys, strict=True)):
