@@ -17,13 +17,19 @@ from bot.tournament.history import Pairing, Played, settle
 class Progress:
     """An event as its rules see it: every entrant in seed order (best first), every record
     so far, each withdrawn player and the round they left in, the round being played (0:
-    about to start) and the rounds it has."""
+    about to start) and the rounds it has; for a timed format, the clock, its end and who
+    paused."""
 
     seeded: Sequence[int]
     history: Sequence[Played]
     withdrawn: Mapping[int, int]
     round: int
     rounds: int
+    # a timed format's (an arena's): the time now and when its window ends (None: not
+    # started), and the entrants who paused (not paired until they come back)
+    now: float = 0.0
+    ends_at: float | None = None
+    paused: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -76,6 +82,9 @@ class Format:
     - `bye_scores`: a bye is a point (Swiss, round robin) rather than a pass to the next
       round (knockout).
     - `bracket`: its picture is a bracket (else a table of standings).
+    - `timed`: it runs for a window of time (`Tournament.window_seconds`) rather than in
+      rounds: entrants may join while it runs and pause, each is paired again as soon as
+      their game ends, and it ends when its window does (an arena).
     """
 
     key: str
@@ -95,6 +104,7 @@ class Format:
     byes: Callable[[Progress], list[int]]
     bye_scores: bool = True
     bracket: bool = False
+    timed: bool = False
 
 
 def board_byes(progress: Progress) -> list[int]:

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from bot.tournament.arena import ARENA
 from bot.tournament.format import Format, Progress, Row, Step
 from bot.tournament.history import Played, TournamentError, check_players
 from bot.tournament.knockout import KNOCKOUT
 from bot.tournament.round_robin import ROUND_ROBIN
 from bot.tournament.swiss import SWISS
 
-_ALL: tuple[Format, ...] = (SWISS, ROUND_ROBIN, KNOCKOUT)
+_ALL: tuple[Format, ...] = (SWISS, ROUND_ROBIN, KNOCKOUT, ARENA)
 FORMATS: dict[str, Format] = {format.key: format for format in _ALL}
 
 
