@@ -1,6 +1,6 @@
 """The AI benchmark's ledger (benchmarks/ai_strength.py): it recognises the same code across
-prose-only edits (`source_digest`), and the README's tables of the players' strength are
-what it holds (`round_robin_table`)."""
+prose-only edits (`source_digest`), and the documentation's tables of the players' strength
+(docs/computer-players.md) are what it holds (`round_robin_table`)."""
 
 from __future__ import annotations
 
@@ -75,17 +75,18 @@ def test_the_round_robin_table_reads_each_pair_both_ways(tmp_path: Path) -> None
     assert "| hard | 8 | 0.2000 | 0.3000 | 0.3000 | 0.3000 | 0.3000 |" in lines
 
 
-def test_the_readmes_tables_are_what_the_ledger_says(
+def test_the_docs_tables_are_what_the_ledger_says(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Each table in the README between `<!-- python benchmarks/ai_strength.py ... -->` and
-    `<!-- end of table -->` is what that command prints today, run from the project's root."""
+    """Each table in docs/computer-players.md between `<!-- python benchmarks/ai_strength.py
+    ... -->` and `<!-- end of table -->` is what that command prints today, run from the
+    project's root."""
     root = Path(__file__).parent.parent
     monkeypatch.chdir(root)
-    readme = (root / "README.md").read_text(encoding="utf-8")
+    page = (root / "docs" / "computer-players.md").read_text(encoding="utf-8")
     blocks = re.findall(
         r"<!-- python benchmarks/ai_strength\.py (.+?) -->\n(.*?)<!-- end of table -->",
-        readme,
+        page,
         re.S,
     )
     assert len(blocks) == 2  # New Vegas's and Decktet's
