@@ -31,6 +31,7 @@ from bot.options import (
     RULE_CHOICES,
     TOPIC_CHOICES,
     TURN_CHOICES,
+    WINDOW_CHOICES,
     DeckCards,
     DeckName,
     Entrants,
@@ -224,7 +225,7 @@ class CaravanCommands(app_commands.Group):
     @tournament.command(name="create", description="Open a tournament for entries")
     @app_commands.describe(
         name="The tournament's name",
-        format="Swiss (default), round robin or knockout",
+        format="Swiss (default), round robin, knockout or arena",
         game="Caravan (New Vegas, the default) or Decktet Caravan (P.D. Magnus)",
         rules="The rule preset (default: the server's, else new-vegas)",
         jokers="Jokers per deck, 0 to 2 (default: the preset's)",
@@ -235,10 +236,11 @@ class CaravanCommands(app_commands.Group):
         entrants="The most entrants (default 64)",
         rated="Whether its games change the server's ratings (default: yes)",
         decks="The standard deck for everyone (default), or each entrant's own saved deck",
+        window="An arena's length (default 1 hour; its turns 5 minutes unless you choose)",
     )
     @app_commands.choices(format=FORMAT_CHOICES, game=GAME_CHOICES, rules=RULE_CHOICES)
     @app_commands.choices(decks=DECK_POLICY_CHOICES)
-    @app_commands.choices(turn=TURN_CHOICES)
+    @app_commands.choices(turn=TURN_CHOICES, window=WINDOW_CHOICES)
     async def tournament_create(
         self,
         interaction: Interaction,
@@ -254,10 +256,11 @@ class CaravanCommands(app_commands.Group):
         entrants: Entrants = 64,
         rated: bool = True,
         decks: str = "standard",
+        window: int | None = None,
     ) -> None:
         choice = GameChoice(rules, jokers, turn, None, game, hands)
         await self.cogs.events.create(
-            interaction, name, format, choice, rounds, start_in, entrants, rated, decks
+            interaction, name, format, choice, rounds, start_in, entrants, rated, decks, window
         )
 
     @tournament.command(name="list", description="The tournaments open or running here")
@@ -273,6 +276,11 @@ class CaravanCommands(app_commands.Group):
     @app_commands.describe(tournament="Which tournament (its number, #12)")
     async def tournament_standings(self, interaction: Interaction, tournament: EventId) -> None:
         await self.cogs.events.standings(interaction, tournament)
+
+    @tournament.command(name="pause", description="Pause an arena, or come back to it")
+    @app_commands.describe(tournament="Which tournament (its number, #12)")
+    async def tournament_pause(self, interaction: Interaction, tournament: EventId) -> None:
+        await self.cogs.events.pause(interaction, tournament)
 
     @tournament.command(name="withdraw", description="Leave a tournament that has started")
     @app_commands.describe(tournament="Which tournament (its number, #12)")
@@ -300,6 +308,7 @@ class CaravanCommands(app_commands.Group):
     @tournament_deck.autocomplete("tournament")
     @tournament_standings.autocomplete("tournament")
     @tournament_withdraw.autocomplete("tournament")
+    @tournament_pause.autocomplete("tournament")
     @tournament_remove.autocomplete("tournament")
     async def _tournament(self, interaction: Interaction, current: str) -> Choices:
         return await self.cogs.events.event_choices(interaction, current)

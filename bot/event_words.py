@@ -19,7 +19,10 @@ def event_label(name: str, round: int | str) -> Text:
 
 def label(event: Event, round: int) -> str:
     """An event's game's label as the game keeps it: in English, "Friday Swiss, round 2"
-    (`label_said` says it again in a reader's language, `split_label` reads it)."""
+    (`label_said` says it again in a reader's language, `split_label` reads it); a timed
+    format's (an arena's) has no rounds: its name alone."""
+    if event.format.timed:
+        return event.tournament.name
     return str(event_label(event.tournament.name, round))
 
 

@@ -35,6 +35,17 @@ EventRounds = app_commands.Range[int, 1, 20]
 Entrants = app_commands.Range[int, 2, 256]
 StartIn = app_commands.Range[int, 1, 7 * 24 * 60]
 EventId = app_commands.Range[int, 1, 2**53]
+WINDOW_CHOICES = [  # an arena's length, in minutes
+    app_commands.Choice(name=name, value=minutes)
+    for name, minutes in (
+        ("1 hour", 60),
+        ("3 hours", 180),
+        ("6 hours", 360),
+        ("12 hours", 720),
+        ("1 day", 1440),
+        ("3 days", 4320),
+    )
+]
 DEFAULT_FORMAT = next(iter(FORMATS))  # the first registered: the Swiss
 FORMAT_CHOICES = [  # every registered format, by its title
     app_commands.Choice(name=format.title.message, value=key) for key, format in FORMATS.items()

@@ -341,10 +341,14 @@ class Poster:
                 below = game_call(info, event_name, round_, False, words)
                 await message.edit(content=below)
 
+    async def event_changed(self, event: Event) -> None:
+        """The event's sign-up message, drawn again as the event is now."""
+        await self._sign_up(event, await self.event_names(event))
+
     async def withdrawn(self, event: Event, ended: list[GameInfo]) -> None:
         """Show a withdrawal: the sign-up message with the player marked as withdrawn, the
         end of the games it resigned (which moves their event on)."""
-        await self._sign_up(event, await self.event_names(event))
+        await self.event_changed(event)
         for info in ended:
             await self.table(info.id)
 

@@ -6,7 +6,9 @@ builds on it (starting, rounds, results)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from dataclasses import replace
 
+from bot.choices import TURN_TIMES
 from bot.errors import BadDeck, BadOption, NotAllowed, NotFound, ServiceError, engine_reason
 from bot.games.base import GameChoice
 from bot.games.words import GAME_TITLES
@@ -19,6 +21,7 @@ from bot.settings import Settings
 from bot.store import Store
 from bot.store.events import EventChanged, NewTournament, TooManyEvents
 from bot.tournament import FORMATS, format_named
+from bot.tournament.arena import DEFAULT_WINDOW, LONGEST, SHORTEST
 from bot.tournament.records import OWN, STANDARD, Event
 from engine import RulesError
 from engine.cards import format_cards
@@ -87,9 +90,12 @@ class SignUps:
         max_entrants: int = 64,
         rated: bool = True,
         decks: str = STANDARD,
+        window_minutes: int | None = None,
     ) -> Event:
         """A new event, open for entries. `allowed`: whether the member may organise.
-        `decks`: everyone plays the standard deck, or each entrant may bring a saved one."""
+        `decks`: everyone plays the standard deck, or each entrant may bring a saved one.
+        `window_minutes`: a timed format's length (an arena's: 1 hour by default); its
+        games' turns are 5 minutes unless the organiser chooses."""
         if not allowed:
             raise NotAllowed(
                 _(
@@ -109,6 +115,15 @@ class SignUps:
             raise BadOption(_("A Swiss has 1 to {most} rounds.", most=MOST_ROUNDS))
         if not chosen.fewest <= max_entrants <= MOST_ENTRANTS:
             raise BadOption(entrants_bounds(format, chosen.fewest, MOST_ENTRANTS))
+        window = None
+        if chosen.timed:
+            window = DEFAULT_WINDOW if window_minutes is None else window_minutes * 60
+            if not SHORTEST <= window <= LONGEST:
+                raise BadOption(_("An arena lasts 1 hour to 3 days."))
+            if choice.turn_seconds is None:
+                choice = replace(choice, turn_seconds=min(TURN_TIMES.values()))
+        elif window_minutes is not None:
+            raise BadOption(_("Only an arena lasts a window of time; the others have rounds."))
         if start_in_minutes is not None and not 1 <= start_in_minutes <= 7 * 24 * 60:
             raise BadOption(_("The start is 1 minute to 7 days away."))
         if choice.deck:
@@ -142,6 +157,7 @@ class SignUps:
             starts_at=now + start_in_minutes * 60 if start_in_minutes else None,
             now=now,
             decks=decks,
+            window_seconds=window,
         )
         try:
             return await self.store.create_tournament(new, self.settings.max_open_events)
@@ -206,6 +222,21 @@ class SignUps:
         try:
             return await self.store.bring_deck(tournament_id, user_id, shown, cards)
         except EventChanged as changed:
+            raise refusal(changed, user_id) from None
+
+    async def pause(self, tournament_id: int, user_id: int) -> Event:
+        """`user_id` pauses a running arena, or comes back if paused: a paused player is
+        not paired again (their game in progress is played out)."""
+        event = await self.event(tournament_id)
+        if not event.format.timed:
+            raise EventRefused(_("Only an arena can be paused; withdraw to leave the others."))
+        entrant = event.entrant(user_id)
+        paused = entrant is not None and not entrant.paused
+        try:
+            return await self.store.set_paused(tournament_id, user_id, paused)
+        except EventChanged as changed:
+            if changed.why == "moved":  # a game ended meanwhile: once more
+                return await self.store.set_paused(tournament_id, user_id, paused)
             raise refusal(changed, user_id) from None
 
     async def leave(self, tournament_id: int, user_id: int) -> Event:

@@ -108,18 +108,20 @@ class Tournaments(SignUps):
             return await self._cancel(event, too_few(count, fewest))
         seeds = await self._seeds(event)
         rounds = event.format.planned_rounds(count, tournament.rounds or 0)
+        now = self.clock()
+        window = tournament.window_seconds
+        ends_at = now + window if event.format.timed and window else None
         seeded = replace(
             event,
-            tournament=replace(tournament, status="running", rounds=rounds),
+            tournament=replace(tournament, status="running", rounds=rounds, ends_at=ends_at),
             entrants=tuple(sorted(event.entrants, key=lambda e: seeds.index(e.user_id))),
         )
-        step = seeded.step()
+        step = seeded.step(now)
         assert step is not None and not step.finished
-        now = self.clock()
         new_games = self._new_games(seeded, step, now)
         try:
             started = await self.store.start_tournament(
-                event, seeds, rounds, step, new_games, label(event, step.round), now
+                event, seeds, rounds, step, new_games, label(event, step.round), now, ends_at
             )
         except EventChanged as changed:
             if changed.event.tournament.running:
@@ -195,7 +197,7 @@ class Tournaments(SignUps):
                     for b in event.boards
                 ),
             )
-            step = known.step()
+            step = known.step(self.clock())
             if step is None and not results:
                 return Moved(event)  # its games are being played
             now = self.clock()

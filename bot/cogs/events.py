@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot.cogs.common import Choices, guild_of
 from bot.errors import NotFound
 from bot.games.base import GameChoice
-from bot.guard import Guard
+from bot.guard import Guard, private
 from bot.i18n import Text, _, words_for
 from bot.inert import md, quote
 from bot.names import Names
@@ -53,6 +53,7 @@ class Events(commands.Cog):
         max_entrants: int,
         rated: bool,
         decks: str = "standard",
+        window: int | None = None,
     ) -> None:
         async def work() -> None:
             guild_id = guild_of(interaction)
@@ -76,6 +77,7 @@ class Events(commands.Cog):
                 max_entrants,
                 rated,
                 decks,
+                window,
             )
             words = await self.poster.words(guild_id)
             panel = sign_up(event, await self.poster.event_names(event), words)
@@ -94,14 +96,17 @@ class Events(commands.Cog):
             if action == "standings":
                 await self._standings(interaction, tournament_id)
                 return
-            if action in ("join", "leave"):
+            if action in ("join", "leave", "pause"):
                 if action == "join":
                     event = await self.tournaments.join(tournament_id, user)
-                else:
+                elif action == "leave":
                     event = await self.tournaments.leave(tournament_id, user)
+                else:
+                    event = await self.tournaments.pause(tournament_id, user)
                 words = await self.poster.words(event.tournament.guild_id)
                 panel = sign_up(event, await self.poster.event_names(event), words)
                 await interaction.response.edit_message(content=panel.content, view=panel.view)
+                await self._pair_waiting(event)
                 return
             await interaction.response.defer()
             if action == "start":
@@ -111,6 +116,29 @@ class Events(commands.Cog):
             await self.poster.event_moved(moved)
 
         await self.guard(interaction, f"event-{action}", work())
+
+    async def pause(self, interaction: Interaction, tournament_id: int) -> None:
+        """`/caravan tournament pause`: pause an arena, or come back to it."""
+
+        async def work() -> None:
+            await self._here(interaction, tournament_id)
+            event = await self.tournaments.pause(tournament_id, interaction.user.id)
+            entrant = event.entrant(interaction.user.id)
+            said = (
+                _("You paused: you are not paired again until you come back (the same command).")
+                if entrant is not None and entrant.paused
+                else _("You are back: you are paired as soon as another player is free.")
+            )
+            await private(interaction, said)
+            await self.poster.event_changed(event)
+            await self._pair_waiting(event)
+
+        await self.guard(interaction, "event-pause", work())
+
+    async def _pair_waiting(self, event: Any) -> None:
+        """A running timed event (an arena) pairs whoever a join or a return left waiting."""
+        if event.tournament.running and event.format.timed:
+            await self.poster.event_moved(await self.tournaments.advance(event.id))
 
     async def _standings(self, interaction: Interaction, tournament_id: int) -> None:
         """The standings (or bracket) for the member who asked, in their language."""

@@ -25,6 +25,7 @@ COLUMNS = {  # the tie-breaks' column headings, short
     "sonneborn-berger": _("SB"),
     "direct-encounter": _("DE"),
     "round-reached": _("Round"),
+    "games-won": _("W"),
 }
 A_BYE = _("a bye")
 A_MEMBER = _("a member")

@@ -239,6 +239,9 @@ async def _check_integrity(connection: aiosqlite.Connection, path: Path) -> None
         )
 
 
+FOREIGN_KEYS_OFF = "-- sqlite: foreign keys off"
+
+
 async def _migrate(connection: aiosqlite.Connection, path: Path) -> None:
     async with connection.execute("PRAGMA user_version") as cursor:
         row = await cursor.fetchone()
@@ -251,11 +254,25 @@ async def _migrate(connection: aiosqlite.Connection, path: Path) -> None:
             "the bot."
         )
     for number, name, sql in known[current:]:
+        # A migration that makes a table again (SQLite cannot drop a CHECK) says so on its
+        # first line; foreign keys are off for it, as SQLite's own procedure has it, and
+        # checked before it commits.
+        remake = sql.startswith(FOREIGN_KEYS_OFF)
         try:
-            await connection.executescript(
-                f"BEGIN IMMEDIATE;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;"
-            )
+            if remake:
+                await connection.execute("PRAGMA foreign_keys = OFF")
+            await connection.executescript(f"BEGIN IMMEDIATE;\n{sql}")
+            if remake:
+                async with connection.execute("PRAGMA foreign_key_check") as cursor:
+                    broken = list(await cursor.fetchall())
+                if broken:
+                    raise StoreError(f"foreign keys broken: {[tuple(r) for r in broken[:3]]}")
+            await connection.execute(f"PRAGMA user_version = {number}")
+            await connection.execute("COMMIT")
         except Exception as error:
             if connection.in_transaction:
                 await connection.execute("ROLLBACK")
             raise StoreError(f"Migration {name} failed on {path}: {error}.") from error
+        finally:
+            if remake:
+                await connection.execute("PRAGMA foreign_keys = ON")

@@ -48,6 +48,7 @@ class NewTournament:
     starts_at: float | None
     now: float
     decks: str = "standard"
+    window_seconds: int | None = None  # a timed format's (an arena's) length
 
 
 @dataclass(frozen=True)
@@ -100,8 +101,8 @@ class EventStore:
             rows = yield (
                 "INSERT INTO tournaments (guild_id, channel_id, organiser_id, name, format, "
                 "game, rules, turn_seconds, rounds, max_entrants, rated, starts_at, "
-                "created_at, decks) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                "RETURNING id",
+                "created_at, decks, window_seconds) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
                     new.guild_id,
                     new.channel_id,
@@ -117,6 +118,7 @@ class EventStore:
                     new.starts_at,
                     new.now,
                     new.decks,
+                    new.window_seconds,
                 ),
             )
             return (yield from event_now(int(one(rows)["id"])))
@@ -208,18 +210,26 @@ class EventStore:
         await self._script(update)
 
     async def join_tournament(self, tournament_id: int, user_id: int, now: float) -> Event:
-        """`user_id` enters; `EventChanged` if the event is not open, is full, or has
-        them already."""
+        """`user_id` enters; `EventChanged` if the event is not open (nor a timed one
+        running before its end: an arena takes players late), is full, or has them
+        already."""
 
         def join() -> Script[Event]:
             event = yield from event_now(tournament_id)
-            if not event.tournament.open:
+            tournament = event.tournament
+            late = (
+                tournament.running
+                and event.format.timed
+                and tournament.ends_at is not None
+                and now < tournament.ends_at
+            )
+            if not tournament.open and not late:
                 raise EventChanged(event, "not open")
             if event.entrant(user_id) is not None:
                 raise EventChanged(event, "already entered")
-            if len(event.entrants) >= event.tournament.max_entrants:
+            if len(event.entrants) >= tournament.max_entrants:
                 raise EventChanged(event, "full")
-            if not (yield from bump(event, OPEN)):  # changed since read: do it again
+            if not (yield from bump(event, tournament.status)):  # changed since: again
                 raise EventChanged(event, "moved")
             yield (
                 "INSERT INTO entrants (tournament_id, user_id, joined_at) VALUES (?, ?, ?)",
@@ -228,6 +238,27 @@ class EventStore:
             return (yield from event_now(tournament_id))
 
         return await self._script(join)
+
+    async def set_paused(self, tournament_id: int, user_id: int, paused: bool) -> Event:
+        """`user_id` pauses a running timed event (not paired again until they come back)
+        or comes back; `EventChanged` if it is not running or they are not playing in it."""
+
+        def pause() -> Script[Event]:
+            event = yield from event_now(tournament_id)
+            entrant = event.entrant(user_id)
+            if not event.tournament.running:
+                raise EventChanged(event, "not running")
+            if entrant is None or entrant.left_round is not None:
+                raise EventChanged(event, "not entered")
+            if not (yield from bump(event, RUNNING)):
+                raise EventChanged(event, "moved")
+            yield (
+                "UPDATE entrants SET paused = ? WHERE tournament_id = ? AND user_id = ?",
+                (int(paused), tournament_id, user_id),
+            )
+            return (yield from event_now(tournament_id))
+
+        return await self._script(pause)
 
     async def bring_deck(
         self, tournament_id: int, user_id: int, name: str | None, cards: str | None
@@ -293,14 +324,22 @@ class EventStore:
         games: Sequence[NewGame],
         label: str,
         now: float,
+        ends_at: float | None = None,
     ) -> Event:
         """The event begins, as read in `event`: its entrants seeded (`seeds`, best first),
-        its rounds set, round 1 written (`step`, its games `games`); `EventChanged` if it
-        moved on since (one process starts it; the other is told)."""
+        its rounds set (a timed one's end, `ends_at`), round 1 written (`step`, its games
+        `games`); `EventChanged` if it moved on since (one process starts it; the other is
+        told)."""
 
         def start() -> Script[Event]:
             bumped = yield from bump(
-                event, OPEN, status=RUNNING, rounds=rounds, round=step.round, started_at=now
+                event,
+                OPEN,
+                status=RUNNING,
+                rounds=rounds,
+                round=step.round,
+                started_at=now,
+                ends_at=ends_at,
             )
             if not bumped:
                 raise EventChanged((yield from event_now(event.id)), "moved")

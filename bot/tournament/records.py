@@ -39,6 +39,8 @@ class Tournament:
     started_at: float | None
     finished_at: float | None
     decks: str = STANDARD  # standard: everyone the preset's deck; own: saved decks brought
+    window_seconds: int | None = None  # a timed format's (an arena's) length
+    ends_at: float | None = None  # set at its start: started_at + window_seconds
 
     @staticmethod
     def from_row(row: Mapping[str, Any]) -> Tournament:
@@ -65,6 +67,8 @@ class Tournament:
             started_at=row["started_at"],
             finished_at=row["finished_at"],
             decks=row["decks"],
+            window_seconds=row["window_seconds"],
+            ends_at=row["ends_at"],
         )
 
     @property
@@ -85,6 +89,7 @@ class Entrant:
     left_why: str | None  # withdrew, removed, left the server
     deck_name: str | None = None  # the saved deck they brought (a policy of own decks)
     deck: str | None = None  # its cards in notation, as they were when brought
+    paused: bool = False  # in a timed format: not paired again until they come back
 
     @staticmethod
     def from_row(row: Mapping[str, Any]) -> Entrant:
@@ -96,6 +101,7 @@ class Entrant:
             row["left_why"],
             row["deck_name"],
             row["deck"],
+            bool(row["paused"]),
         )
 
 
@@ -160,22 +166,35 @@ class Event:
     def entrant(self, user_id: int) -> Entrant | None:
         return next((e for e in self.entrants if e.user_id == user_id), None)
 
-    def step(self) -> Step | None:
-        """What the event does next (`next_step`); None while games are played or
-        before it starts."""
+    def step(self, now: float = 0.0) -> Step | None:
+        """What the event does next at `now` (`Format.next_step`); None while games are
+        played or before it starts."""
         if not self.tournament.running or self.tournament.rounds is None:
             return None
-        return self.format.next_step(self.progress())
+        return self.format.next_step(self.progress(now))
 
     @property
     def format(self) -> Format:
         return format_named(self.tournament.format)
 
-    def progress(self) -> Progress:
-        """The event as its format's rules see it."""
+    @property
+    def paused(self) -> frozenset[int]:
+        return frozenset(e.user_id for e in self.entrants if e.paused)
+
+    def progress(self, now: float = 0.0) -> Progress:
+        """The event as its format's rules see it at `now`."""
         tournament = self.tournament
         rounds = tournament.rounds or 0
-        return Progress(self.seeded, self.history, self.withdrawn, tournament.round, rounds)
+        return Progress(
+            self.seeded,
+            self.history,
+            self.withdrawn,
+            tournament.round,
+            rounds,
+            now,
+            tournament.ends_at,
+            self.paused,
+        )
 
     def byes(self) -> list[int]:
         """The players who sit out the round being played (`Format.byes`)."""

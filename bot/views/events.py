@@ -29,6 +29,7 @@ TIE_BREAK_WORDS = {
     "sonneborn-berger": _("Sonneborn-Berger"),
     "direct-encounter": _("direct encounter"),
     "round-reached": _("the round reached in the bracket"),
+    "games-won": _("games won"),
 }
 SHOWN_ENTRANTS = 40  # names listed on the sign-up message; the rest counted
 A_MEMBER = _("a member")  # a player whose name is not known
@@ -93,11 +94,30 @@ def sign_up(event: Event, names: Mapping[int, str], words: Catalogue = ENGLISH) 
             lines.append(_("Starts when the organiser presses Start."))
         if event.format.chosen_rounds and tournament.rounds is None:
             lines.append(_("Its rounds are counted at the start: enough for a clear winner."))
+        if event.format.timed and tournament.window_seconds:
+            lines.append(
+                _(
+                    "Once started, it lasts {window}: whoever is free is paired at once, "
+                    "and players may join late or pause.",
+                    window=turn_words(tournament.window_seconds),
+                )
+            )
         if tournament.decks == OWN:
             lines.append(
                 _("Bring a saved deck with `/caravan tournament deck` (else the standard deck).")
             )
-        actions = ("join", "leave", "start", "cancel")
+        actions: tuple[str, ...] = ("join", "leave", "start", "cancel")
+        buttons = [items.EventButton(tournament.id, action, words) for action in actions]
+    elif tournament.running and event.format.timed:
+        ends = int(tournament.ends_at or 0)
+        lines.append(
+            _(
+                "Open until <t:{ends}:f> (<t:{ends}:R>): join now, you are paired as soon as "
+                "another player is free.",
+                ends=ends,
+            )
+        )
+        actions = ("join", "pause", "standings")
         buttons = [items.EventButton(tournament.id, action, words) for action in actions]
     elif tournament.running:
         lines.append(
@@ -125,7 +145,9 @@ def sign_up(event: Event, names: Mapping[int, str], words: Catalogue = ENGLISH) 
         )
     entrants = [e.user_id for e in event.entrants]
     shown = [
-        words.say(_entrant(md(_who(names, e.user_id, words)), None, e.left_round is not None))
+        words.say(
+            _entrant(md(_who(names, e.user_id, words)), None, e.left_round is not None, e.paused)
+        )
         for e in event.entrants[:SHOWN_ENTRANTS]
     ]
     more = len(entrants) - SHOWN_ENTRANTS
@@ -256,6 +278,16 @@ def round_heading(event: Event, names: Mapping[int, str], words: Catalogue = ENG
     """ "**Cup**: round 1 of 3 begins, 2 games. Byes to round 2: Ann, Bob." """
     tournament = event.tournament
     games = [b for b in event.boards_of(tournament.round) if b.game_id is not None]
+    if event.format.timed:
+        return words.say(
+            n_(
+                "**{name}** has begun, open until <t:{ends}:f>: {count} game.",
+                "**{name}** has begun, open until <t:{ends}:f>: {count} games.",
+                len(games),
+                name=md(tournament.name),
+                ends=int(tournament.ends_at or 0),
+            )
+        )
     line: list[Said] = [
         n_(
             "**{name}**: round {round} of {rounds} begins, {count} game.",
@@ -326,6 +358,12 @@ def event_line(event: Event) -> Text:
             most=tournament.max_entrants,
             **line,
         )
+    if tournament.status == "running" and event.format.timed:
+        return _(
+            "#{id} **{name}**: {what}; open until <t:{ends}:f> in <#{channel}>.",
+            ends=int(tournament.ends_at or 0),
+            **line,
+        )
     if tournament.status == "running":
         return _(
             "#{id} **{name}**: {what}; round {round} of {rounds} in <#{channel}>.",
@@ -338,15 +376,17 @@ def event_line(event: Event) -> Text:
     return _("#{id} **{name}**: {what}; cancelled in <#{channel}>.", **line)
 
 
-def _entrant(name: str, deck: str | None, withdrew: bool) -> Said:
-    """An entrant in `show`: "Ann (deck Red) (withdrew)"."""
+def _entrant(name: str, deck: str | None, withdrew: bool, paused: bool = False) -> Said:
+    """An entrant in `show`: "Ann (deck Red) (withdrew)", "Bo (paused)"."""
     if deck and withdrew:
         return _("{player} (deck {deck}) (withdrew)", player=name, deck=deck)
     if deck:
-        return _("{player} (deck {deck})", player=name, deck=deck)
-    if withdrew:
+        shown: Said = _("{player} (deck {deck})", player=name, deck=deck)
+    elif withdrew:
         return _("{player} (withdrew)", player=name)
-    return name
+    else:
+        shown = name
+    return _("{player} (paused)", player=shown) if paused else shown
 
 
 def show_text(
@@ -364,6 +404,7 @@ def show_text(
             md(_who(names, e.user_id, words)),
             md(e.deck_name) if e.deck_name else None,
             bool(e.left_round),
+            e.paused,
         )
         for e in event.entrants
     ]

@@ -243,12 +243,13 @@ EVENT_BUTTONS = {
     "start": (_("Start"), discord.ButtonStyle.primary),
     "cancel": (_("Cancel"), discord.ButtonStyle.danger),
     "standings": (_("Standings"), discord.ButtonStyle.secondary),
+    "pause": (_("Pause or come back"), discord.ButtonStyle.secondary),
 }
 
 
 class EventButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"caravan:event:(?P<id>\d+):(?P<action>join|leave|start|cancel|standings)",
+    template=r"caravan:event:(?P<id>\d+):(?P<action>join|leave|start|cancel|standings|pause)",
 ):
     """A tournament's sign-up buttons (Join, Leave; the organiser's Start and Cancel), and
     Standings on its messages once it runs."""

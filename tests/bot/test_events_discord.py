@@ -317,3 +317,58 @@ async def test_the_swiss_on_postgresql_with_a_second_process_racing(pg_url: str)
         calls = [m for m in t.channel.history() if "Your game is in the thread" in m.content]
         assert len(calls) == 9
         assert not t.env.errors
+
+
+async def test_an_arena_end_to_end(tmp_path: Path) -> None:
+    """An arena of an hour with five members: the free are paired at once as games end, one
+    joins late and one pauses through the sign-up message's buttons, the clock runs past
+    the window, the games being played finish, and the podium is posted."""
+    async with opened(tmp_path) as t:
+        members = members_named(t, 5)
+        rng = random.Random(21)
+        boss = await organiser(t)
+        made = await boss.slash(
+            t.channel, "caravan tournament create", name="Friday Cup", format="arena", window=60
+        )
+        signup = made.response
+        assert "lasts 1 hour" in signup.content and "join late or pause" in signup.content
+        for member in members[:4]:
+            await member.click(signup, label="Join")
+        await boss.click(signup, label="Start")
+        (event,) = await t.env.bot.events.tournaments.listed(t.guild.id)
+        posted = "\n".join(m.content for m in t.channel.history())
+        assert "**Friday Cup** has begun, open until <t:" in posted and "2 games" in posted
+        shown = t.channel.history()[0]
+        assert "Open until <t:" in shown.content
+        assert {"Join", "Pause or come back", "Standings"} <= {
+            c.label for row in shown.components for c in row.children
+        }
+        # a fifth member joins late: paired as soon as someone is free
+        late = members[4]
+        await late.click(shown, label="Join")
+        assert len(playing(t)) == 2, "nobody free yet: the late one waits"
+        await play_game(t, playing(t)[0], rng, members)
+        assert len(playing(t)) == 2, "the two freed: one with the late one, one waits"
+        # a player pauses with the button, then comes back
+        resting = members[0]
+        await resting.click(t.channel.history()[0], label="Pause or come back")
+        entrant = (await t.env.bot.events.tournaments.event(event.id)).entrant(resting.id)
+        assert entrant is not None and entrant.paused
+        assert f"{resting.name} (paused)" in t.channel.history()[0].content
+        await resting.click(t.channel.history()[0], label="Pause or come back")
+        for _ in range(3):
+            if playing(t):
+                await play_game(t, playing(t)[0], rng, members)
+        # the window ends; the games on finish and count; then the podium
+        await t.env.advance_time(3601)
+        for _ in range(20):
+            if not playing(t):
+                break
+            await play_game(t, playing(t)[0], rng, members)
+        await t.env.advance_time(61)
+        final = await t.env.bot.events.tournaments.event(event.id)
+        assert final.tournament.status == "finished"
+        podium = t.channel.history()[-1]
+        assert "is over" in podium.content and "First:" in podium.content
+        assert any(a.filename == "standings.png" for a in podium.attachments)
+        assert not t.env.errors

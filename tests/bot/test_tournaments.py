@@ -38,6 +38,8 @@ async def open_event(
     choice: GameChoice | None = None,
     **options: object,
 ) -> int:
+    """An event of `players` entrants (100, 101, ...), open; "Friday Swiss" whatever its
+    format."""
     event = await events.create(
         GUILD,
         CHANNEL,
@@ -378,3 +380,103 @@ async def test_an_admin_ended_event_game_is_lost_by_the_player_to_move(
         assert after is not None
         board = next(b for b in after.event.boards if b.game_id == game.id)
         assert board.forfeit and board.points == (0.0 if board.first == late else 1.0)
+
+
+# ----- an arena (issue 48) ----------------------------------------------------------------
+
+
+async def test_an_arena_pairs_the_free_at_once_takes_late_players_and_pauses_and_ends_on_time(
+    events: Tournaments, clock: Clock
+) -> None:
+    tid = await open_event(events, "arena", 5, window_minutes=60)
+    event = await events.event(tid)
+    assert event.tournament.window_seconds == 3600 and event.tournament.turn_seconds == 300
+    moved = await events.start(tid, ORGANISER, manages_server=False)
+    assert moved.started and len(moved.games) == 2, "5 players: 2 games, one waits"
+    assert all(g.event == "Friday Swiss" for g in moved.games), "an arena's games: no round"
+    assert moved.event.tournament.ends_at == clock() + 3600
+    waiting = next(p for p in range(100, 105) if all(p not in g.players for g in moved.games))
+    # a late entrant is paired with the one waiting, at once
+    await events.join(tid, 200)
+    late = await events.advance(tid)
+    assert [set(g.players) for g in late.games] == [{waiting, 200}]
+    # a player pauses: when their game ends they are not paired again
+    first = moved.games[0]
+    resting = first.players[0]
+    paused = await events.pause(tid, resting)
+    assert paused.entrant(resting).paused
+    outcome = await events.games.resign(first.id, resting)
+    after = await events.after_game(outcome.game)
+    assert after is not None and not after.games, "the other waits alone: the pauser rests"
+    back = await events.pause(tid, resting)
+    assert not back.entrant(resting).paused
+    again = await events.advance(tid)
+    assert [set(g.players) for g in again.games] == [set(first.players)], "unavoidably again"
+    # the window ends: nothing more is paired; the games being played finish and count
+    clock.advance(3601)
+    with pytest.raises(EventRefused, match="has started"):
+        await events.join(tid, 201)
+    playing = [
+        g
+        for g in [await events.games.game(b.game_id) for b in (await events.event(tid)).boards]
+        if g.active
+    ]
+    assert playing
+    for game in playing[:-1]:
+        change = await events.after_game((await events.games.resign(game.id, game.players[1])).game)
+        assert change is not None and not change.games and not change.finished
+    last = await events.after_game(
+        (await events.games.resign(playing[-1].id, playing[-1].players[1])).game
+    )
+    assert last is not None and last.finished
+    final = await events.event(tid)
+    assert final.tournament.status == "finished"
+    rows = final.standings()
+    assert rows[0].points >= 2 and {r.player for r in rows} == {*range(100, 105), 200}
+
+
+async def test_an_arena_whose_window_ends_with_no_game_on_is_ended_by_the_sweep(
+    events: Tournaments, clock: Clock
+) -> None:
+    tid = await open_event(events, "arena", 2)
+    moved = await events.start(tid, ORGANISER, manages_server=False)
+    (game,) = moved.games
+    for player in game.players:
+        await events.pause(tid, player)
+    await events.after_game((await events.games.resign(game.id, game.players[0])).game)
+    clock.advance(3601)
+    assert (await events.event(tid)).tournament.running
+    swept = [m for m in await events.sweep() if m.event.id == tid]
+    assert swept and swept[0].finished
+
+
+async def test_arena_options_are_refused_where_they_do_not_belong(events: Tournaments) -> None:
+    with pytest.raises(BadOption, match="1 hour to 3 days"):
+        await open_event(events, "arena", 2, window_minutes=10)
+    with pytest.raises(BadOption, match="Only an arena"):
+        await open_event(events, "swiss", 3, window_minutes=60)
+    tid = await open_event(events, "swiss", 3)
+    await events.start(tid, ORGANISER, manages_server=False)
+    with pytest.raises(EventRefused, match="Only an arena can be paused"):
+        await events.pause(tid, 100)
+
+
+async def test_arena_games_ending_at_once_in_two_processes_pair_each_player_once(
+    two: tuple[Tournaments, Tournaments],
+) -> None:
+    a, b = two
+    for trial in range(3):
+        tid = await open_event(a, "arena", 8)
+        moved = await a.start(tid, ORGANISER, False)
+        assert len(moved.games) == 4
+        ended = [await a.games.resign(g.id, g.players[trial % 2]) for g in moved.games]
+        changes = await asyncio.gather(
+            *(s.after_game(o.game) for s, o in zip(itertools.cycle((a, b)), ended, strict=False))
+        )
+        assert all(c is not None for c in changes)
+        event = await b.event(tid)
+        playing = [
+            p for board in event.boards if board.points is None for p in (board.first, board.second)
+        ]
+        assert len(playing) == len(set(playing)) == 8, "everyone in exactly one new game"
+        assert sum(len(c.games) for c in changes if c is not None) == 4, "each made once"

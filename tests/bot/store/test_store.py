@@ -234,3 +234,55 @@ async def test_ratings_from_before_migration_0003_become_new_vegas_ratings(
     )
     assert (await db.fetchone("SELECT COUNT(*) FROM ratings WHERE user_id = 3"))[0] == 2
     await db.close()
+
+
+async def test_events_from_before_migration_0009_keep_every_row_and_take_any_format(
+    tmp_path: Path,
+) -> None:
+    """Migration 0009 makes the tournaments table again without its list of formats (a
+    registry in the code now), keeping every event, entrant, record and game that names
+    one, and the foreign keys between them."""
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as connection:
+        for number, _, sql in migrations()[:8]:
+            connection.executescript(f"{sql}\nPRAGMA user_version = {number};")
+        connection.execute(
+            "INSERT INTO tournaments (id, guild_id, channel_id, organiser_id, name, format, "
+            "game, rules, turn_seconds, max_entrants, created_at, decks, status, round) "
+            "VALUES (7, 1, 2, 3, 'Cup', 'knockout', 'new-vegas', '\"new-vegas\"', 60, 8, "
+            "0.0, 'own', 'running', 1)"
+        )
+        connection.execute(
+            "INSERT INTO entrants (tournament_id, user_id, joined_at, seed) VALUES (7, 4, 0.0, 1)"
+        )
+        connection.execute(
+            "INSERT INTO games (guild_id, channel_id, player_a, player_b, rules, seed, turn, "
+            "turn_seconds, deadline, created_at, updated_at, tournament_id) "
+            "VALUES (1, 2, 4, 5, '\"new-vegas\"', 5, 'A', 60, 70.0, 0.0, 0.0, 7)"
+        )
+        connection.execute(
+            "INSERT INTO tournament_games (tournament_id, round, board, first, second, game_id) "
+            "VALUES (7, 1, 1, 4, 5, 1)"
+        )
+    db = await Database.open(path)
+    assert await db.user_version() == len(migrations()) >= 9
+    row = await db.fetchone("SELECT format, decks, status, window_seconds FROM tournaments")
+    assert tuple(row) == ("knockout", "own", "running", None)
+    assert (await db.fetchone("SELECT paused FROM entrants"))[0] == 0
+    assert (await db.fetchone("SELECT COUNT(*) FROM tournament_games"))[0] == 1
+    assert list(await db.fetchall("PRAGMA foreign_key_check")) == []
+    assert (await db.fetchone("PRAGMA foreign_keys"))[0] == 1, "on again after the migration"
+    await db.write(
+        lambda tx: tx.execute(
+            "INSERT INTO tournaments (guild_id, channel_id, organiser_id, name, format, game, "
+            "rules, turn_seconds, max_entrants, created_at) "
+            "VALUES (1, 2, 3, 'Arena', 'arena', 'new-vegas', '\"new-vegas\"', 60, 8, 0.0)"
+        )
+    )
+    with pytest.raises(sqlite3.IntegrityError):  # the foreign keys still hold
+        await db.write(
+            lambda tx: tx.execute(
+                "INSERT INTO entrants (tournament_id, user_id, joined_at) VALUES (99, 4, 0.0)"
+            )
+        )
+    await db.close()
