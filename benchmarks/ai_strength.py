@@ -27,8 +27,9 @@ and ignored. Rows without a `game` are New Vegas's (the ledger's first rows).
 
 `--table [CODE] --ledger FILE` plays nothing: it prints, as Markdown, the round robin that
 code (by default the code installed) played on the seeds asked for: each player's score
-against each other, with its 95% interval, and each player's think time. The README's
-tables are this output, and a test checks that they still are (tests/test_ai_strength_ledger.py).
+against each other, with its 95% interval, and each player's think time. The tables of
+docs/computer-players.md are this output, and a test checks that they still are
+(tests/test_ai_strength_ledger.py).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Screenshots of the local preview for the README and docs/, taken as a player sees them:
+"""Screenshots of the local preview for the README and the docs site, as a player sees them:
 the bot runs in `caravan-bot local` (SimCord, no token), and headless Chromium plays it
 through the page (Playwright; Debian's chromium).
 

@@ -4,7 +4,7 @@
     >>> game = Game.new(Rules("new-vegas"), seed=7)
     >>> event = game.play(game.legal_moves()[0])
 
-See README.md for the API and shared/RULES.md for the clauses cited in the code.
+See docs/engine.md for the API and shared/RULES.md for the clauses cited in the code.
 """
 
 from engine import pickling

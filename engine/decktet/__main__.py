@@ -1,5 +1,5 @@
 """Decktet Caravan's command line, shaped like the New Vegas engine's:
-`python -m engine.decktet new|legal|play|show` (README: "Decktet Caravan").
+`python -m engine.decktet new|legal|play|show` (docs/decktet.md).
 
 Positions are JSON objects (`DecktetGame.to_position`); moves are plays in the notation of
 engine.decktet.plays. Bad input is one line on standard error with exit status 2.

@@ -121,8 +121,8 @@ def test_the_preview_starts_without_warnings_that_read_as_errors() -> None:
 
 
 async def test_the_preview_runs_a_small_tournament_in_its_channel(tmp_path: Path) -> None:
-    """As the README tells it: Olivia creates one, the three join, she starts it; a Swiss of
-    two rounds, its games played in the channel (the preview makes no threads), to its
+    """As docs/tournaments.md tells it: Olivia creates one, the three join, she starts it; a
+    Swiss of two rounds, its games played in the channel (the preview makes no threads), to its
     podium."""
     bot = create_bot(settings(tmp_path / "local.db", game_threads=False))
     async with simcord.run(bot, strict_sync=False, shard_count=1) as env:
