@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.ai import AiTurns
 from bot.errors import StaleView
+from bot.faces import face
 from bot.guard import Guard
 from bot.i18n import Said, _, words_for
 from bot.names import Names
@@ -50,7 +51,7 @@ class Hands(commands.Cog):
         async def work() -> None:
             await interaction.response.defer()
             info, view = await self.service.view(game_id, interaction.user.id)
-            picked = info.kind.picked(view, chosen)
+            picked = face(info.game).picked(view, chosen)
             if info.version != version or not picked.fresh:
                 await self._current(interaction, game_id, MOVED_ON)
                 return

@@ -12,6 +12,7 @@ import discord
 from discord.ext import commands
 
 from bot.errors import NotFound
+from bot.faces import face
 from bot.guard import Guard
 from bot.help import TOPICS, topic_image, topic_said
 from bot.i18n import Joined, Said, _, words_for
@@ -42,7 +43,7 @@ class Help(commands.Cog):
             if interaction.channel_id is not None:
                 game = await self.service.game_in_thread(interaction.channel_id)
             if game is not None:
-                parts.append(game.kind.preset_text(game.rules))
+                parts.append(face(game.game).preset_text(game.rules))
             text = words.say(Joined(parts, "\n\n"))
             png = await asyncio.to_thread(topic_image, name, words)
             file = discord.File(

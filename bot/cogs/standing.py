@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.common import Choices, game_choices, guild_of
+from bot.faces import face
 from bot.guard import Guard
 from bot.i18n import Joined, Text, _, n_, words_for
 from bot.inert import plain
@@ -197,8 +198,10 @@ class Standing(commands.Cog):
             view = await self.service.view_of(info, None)
             text, script = standing.record_text(record, names, view, words)
             drawn = pictured(names, words)
-            final = words.say(info.kind.ending(view, drawn))
-            png = await asyncio.to_thread(info.kind.table_png, view, drawn, None, "", final, words)
+            final = words.say(face(info.game).ending(view, drawn))
+            png = await asyncio.to_thread(
+                face(info.game).table_png, view, drawn, None, "", final, words
+            )
             alt = words.say(_("The final table: {result}", result=final))
             files = [
                 discord.File(io.BytesIO(script.encode()), f"caravan-game-{game_id}.sh"),

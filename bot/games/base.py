@@ -154,8 +154,9 @@ def paged(labelled: list[Option], page: int, noun: str) -> tuple[tuple[Option, .
 
 
 class GameKind(Protocol):
-    """One game the bot plays. Its values (rules, views, events, states) are its engine's;
-    the bot finds a value's kind by its class (`bot.kinds.kind_of`)."""
+    """One game the bot plays: its rules. Its values (rules, views, events, states) are its
+    engine's; the bot finds a value's kind by its class (`bot.kinds.kind_of`). How it looks
+    and reads is its `GameFace` (`bot.faces`): the rules import nothing that draws."""
 
     key: str  # stored with each game: "new-vegas"
     title: str  # for people: "Caravan"
@@ -177,9 +178,18 @@ class GameKind(Protocol):
     def play(self, game: Any, move: Any) -> Any: ...
     def command(self, rules: Any, seed: int) -> tuple[str, str]: ...
 
-    # words
+    # the rules in words, where the service says them (a refusal, an event's line)
     def rules_words(self, rules: Any) -> Said: ...
     def rules_label(self, rules: Any) -> str: ...  # a preset's name; without presets, `key`
+
+
+class GameFace(Protocol):
+    """How a game looks and reads (`bot.faces`): its narration, its pictures and its hand
+    panel's controls. `key` is its kind's."""
+
+    key: str
+
+    # words
     def preset_text(self, rules: Any) -> Said: ...
     def rules_text(self, rules: Any) -> Said: ...
     # (sentences: `Said`, a `bot.i18n.Text` said in the reader's language where it is sent)

@@ -15,6 +15,7 @@ import discord
 
 from bot.choices import turn_words
 from bot.event_words import label_said
+from bot.faces import face
 from bot.games.base import PASS, Pick
 from bot.games.words import GAME_TITLES
 from bot.i18n import ENGLISH, Catalogue, Joined, Said, Text, _, n_
@@ -131,7 +132,7 @@ async def turn_message(
     server's language (`words`). `names` are plain (`bot.inert.plain`): as they are in the
     image and its alt text, escaped in the message's text."""
     view = as_recorded(view, info)  # a game the record ends is drawn over, with its result
-    kind = info.kind
+    kind = face(info.game)
     over = view.phase == "over"
     shown, drawn = md_names(names), pictured(names, words)
     final = words.say(kind.ending(view, drawn)) if over else None
@@ -177,7 +178,7 @@ async def replay_panel(
     (privately): which move, what it did, the table, and buttons to the first, the move
     before, the move after and the last."""
     info, view, event = step.game, step.view, step.event
-    kind = info.kind
+    kind = face(info.game)
     shown, drawn = md_names(names), pictured(names, words)
     over = view.phase == "over"
     final = words.say(kind.ending(view, drawn)) if over else None
@@ -221,7 +222,7 @@ def move_words(
     """What the last change did, for a player's panel (`names` plain; escaped here)."""
     if event is None:
         return ""
-    return info.kind.describe(view, event, md_names(names), False)
+    return face(info.game).describe(view, event, md_names(names), False)
 
 
 async def hand_panel(
@@ -237,7 +238,7 @@ async def hand_panel(
     player's turn the kind's controls (`GameKind.hand_turn`: for Caravan a select of cards
     and, once a card is chosen, a select of where it may go; for Decktet Caravan `chosen`
     is a set of cards, as bits)."""
-    kind = info.kind
+    kind = face(info.game)
     png = await asyncio.to_thread(
         WORK.drawing("hand", kind.key, kind.hand_png), view, chosen, words
     )
@@ -298,7 +299,7 @@ def _control(info: GameInfo, control: Pick | str, words: Catalogue) -> discord.u
 def rules_text(info: GameInfo) -> Said:
     """The Rules button's answer: this game's rules in short (`/caravan rules` has each
     topic with pictures)."""
-    return info.kind.rules_text(info.rules)
+    return face(info.game).rules_text(info.rules)
 
 
 async def edit_panel(

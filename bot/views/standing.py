@@ -9,6 +9,7 @@ from collections.abc import Mapping
 
 import discord
 
+from bot.faces import face
 from bot.games.words import GAME_TITLES, LEVEL_TEXT
 from bot.i18n import ENGLISH, Catalogue, Joined, Said, Text, _, n_
 from bot.inert import md, md_names, plain
@@ -294,7 +295,7 @@ def record_text(
                 number=info.id,
                 player_a=names["A"],
                 player_b=names["B"],
-                result=info.kind.ending(final, names),
+                result=face(info.game).ending(final, names),
             )
         )
 

@@ -7,6 +7,8 @@ module's source, so a new import that reaches back up fails here."""
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,7 +42,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("the database and settings", ("bot.store", "bot.settings")),
     ("the metrics' declarations", ("bot.metrics",)),
     ("records", ("bot.records",)),
-    ("game kinds", ("bot.kinds", "bot.games")),
+    ("game kinds", ("bot.kinds", "bot.faces", "bot.games")),
     (
         "words and pictures",
         (
@@ -124,3 +126,20 @@ def test_the_check_sees_an_upward_import(tmp_path: Path) -> None:
     service_layer = layer_of("bot.service")
     cog_layer = layer_of(imported)
     assert service_layer is not None and cog_layer is not None and cog_layer < service_layer
+
+
+def test_the_service_and_the_store_import_nothing_that_draws_or_talks_to_discord() -> None:
+    """Records are data: importing the game service, the events service or the store (and
+    the records they hand back) brings in no Pillow, no discord.py and no renderer, views
+    or game faces (`bot.faces`: how a game looks is not its rules)."""
+    code = (
+        "import sys, bot.store, bot.service, bot.tournaments, bot.records\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('PIL', 'discord')\n"
+        "    or m.startswith(('bot.render', 'bot.views', 'bot.faces', 'bot.poster'))\n"
+        "    or m.endswith('.face'))\n"
+        "print(','.join(bad))"
+    )
+    found = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert found.stdout.strip() == "", found.stdout

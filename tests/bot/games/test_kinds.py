@@ -10,7 +10,8 @@ import random
 
 import pytest
 
-from bot.games.base import PASS, GameChoice, GameKind, Pick
+from bot.faces import FACES, face_of
+from bot.games.base import PASS, GameChoice, GameFace, GameKind, Pick
 from bot.kinds import DEFAULT, GAMES, KINDS, kind_of, named
 from bot.records import rules_from_text, rules_to_text
 from bot.thinking import decide
@@ -32,7 +33,7 @@ def test_each_kind_is_found_by_its_key_and_by_every_value_of_its_engine(key: str
     view = game.view(game.mover)
     event = kind.play(game.copy(), str(view.legal_moves[0]))
     for value in (rules, game, view, event):
-        assert kind_of(value) is kind
+        assert kind_of(value) is kind and face_of(value) is FACES[key]
     assert named(None) is DEFAULT
 
 
@@ -44,8 +45,8 @@ def test_rules_survive_their_stored_text(key: str) -> None:
     assert again == rules and kind_of(again) is kind
 
 
-def _controls_are_legal(kind: GameKind, view: object, chosen: int | None) -> None:
-    turn = kind.hand_turn(view, chosen, 0, NAMES)
+def _controls_are_legal(looks: GameFace, view: object, chosen: int | None) -> None:
+    turn = looks.hand_turn(view, chosen, 0, NAMES)
     legal = {str(m) for m in view.legal_moves}  # type: ignore[attr-defined]
     assert turn.lines and turn.controls
     for control in turn.controls:
@@ -60,7 +61,7 @@ def _controls_are_legal(kind: GameKind, view: object, chosen: int | None) -> Non
 
 @pytest.mark.parametrize("key", sorted(KINDS))
 def test_random_games_keep_the_contract(key: str) -> None:
-    kind = KINDS[key]
+    kind, looks = KINDS[key], FACES[key]
     rules = default_rules(kind)
     for seed in range(3):
         rng = random.Random(seed)
@@ -70,27 +71,27 @@ def test_random_games_keep_the_contract(key: str) -> None:
             if game.is_over:
                 break
             view = game.view(game.mover)
-            assert kind.summary(view, NAMES)
-            _controls_are_legal(kind, view, None)
+            assert looks.summary(view, NAMES)
+            _controls_are_legal(looks, view, None)
             for chosen in range(len(view.hand)):
                 card = chosen if kind.key == "new-vegas" else 1 << chosen
-                _controls_are_legal(kind, view, card)
-                picked = kind.picked(view, card)
+                _controls_are_legal(looks, view, card)
+                picked = looks.picked(view, card)
                 assert picked.fresh
                 assert picked.play is None or picked.play in {str(m) for m in view.legal_moves}
-            stale = kind.picked(view, 1 << 20)
+            stale = looks.picked(view, 1 << 20)
             assert not stale.fresh
             move = str(rng.choice(view.legal_moves))
             event = kind.play(game, move)
             played.append(move)
-            assert kind.describe(game.view(None), event.public(), NAMES, False)
+            assert looks.describe(game.view(None), event.public(), NAMES, False)
         replayed = kind.replay(rules, seed, played)
         assert replayed.view("A") == game.view("A")
         spectator = game.view(None)
-        assert kind.table_png(spectator, NAMES, None, "", None).startswith(PNG)
-        assert kind.hand_png(game.view("A"), None).startswith(PNG)
+        assert looks.table_png(spectator, NAMES, None, "", None).startswith(PNG)
+        assert looks.hand_png(game.view("A"), None).startswith(PNG)
         if spectator.phase == "over":
-            assert kind.ending(spectator, NAMES)
+            assert looks.ending(spectator, NAMES)
 
 
 @pytest.mark.parametrize("key", sorted(KINDS))
@@ -106,10 +107,10 @@ def test_the_computer_players_of_each_kind_choose_legal_moves(key: str) -> None:
 
 @pytest.mark.parametrize("key", sorted(KINDS))
 def test_each_kind_explains_its_rules(key: str) -> None:
-    kind = KINDS[key]
+    kind, looks = KINDS[key], FACES[key]
     rules = default_rules(kind)
-    text = str(kind.rules_text(rules))  # said in English (each reader's language in Discord)
-    assert kind.title in text or str(kind.preset_text(rules)) in text
+    text = str(looks.rules_text(rules))  # said in English (each reader's language in Discord)
+    assert kind.title in text or str(looks.preset_text(rules)) in text
     assert kind.rules_words(rules) and kind.rules_label(rules)
     engine, command = kind.command(rules, 5)
     assert command.startswith(engine) and "--seed 5" in command

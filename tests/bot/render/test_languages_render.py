@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games.new_vegas.kind import KIND
+from bot.games.new_vegas.face import FACE as KIND
 from bot.i18n import LANGUAGES, _, catalogue
 from bot.render import style
 from bot.render.gallery import play_until, worst_case_view
@@ -57,7 +57,7 @@ def test_every_picture_with_words_draws_in_every_language(language: str) -> None
     """The hand, Decktet Caravan's table and hand, the rules pictures and the rating chart,
     drawn with each language's words: whole PNGs, each differing from the English where
     its words do."""
-    from bot.games.decktet.kind import KIND as DECKTET
+    from bot.games.decktet.face import FACE as DECKTET
     from bot.help import TOPICS, topic_image
     from bot.render.figures import draw_rating_chart, render
     from engine import Game, Rules
