@@ -19,6 +19,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.aftermath import Aftermath
 from bot.ai import AiTurns
 from bot.cogs.admin import Admin
 from bot.cogs.decks import Decks
@@ -130,9 +131,10 @@ class CaravanBot(commands.AutoShardedBot):
         live = self.live = LivePanels(self.clock)
         poster = Poster(self, service, names, live, tournaments)
         ai = self.ai = AiTurns(service, poster, self.wait_until_ready)
-        self.games = Games(service, poster, ai, guard)
-        self.hands = Hands(service, poster, ai, names, guard)
-        self.events = Events(tournaments, poster, names, guard)
+        aftermath = Aftermath(poster, tournaments)
+        self.games = Games(service, aftermath, ai, guard)
+        self.hands = Hands(service, aftermath, ai, names, guard)
+        self.events = Events(tournaments, aftermath, names, guard)
         # what the components hand their presses to (checked against their protocols)
         presses: tuple[items.GamePresses, hand_items.HandPresses, items.EventPresses] = (
             self.games,
@@ -148,8 +150,8 @@ class CaravanBot(commands.AutoShardedBot):
             Help(service, guard),
             self.events,
         )
-        admin = Admin(service, poster, ai, names, guard, seasons)
-        timers = Timers(service, poster, names, self.wait_until_ready, tournaments)
+        admin = Admin(service, aftermath, ai, names, guard, seasons)
+        timers = Timers(service, aftermath, names, self.wait_until_ready, tournaments)
         for cog in (*vars(cogs).values(), admin, timers):
             await self.add_cog(cog)
         self.tree.add_command(CaravanCommands(cogs))

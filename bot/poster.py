@@ -152,17 +152,6 @@ class Poster:
         if over and isinstance(channel, discord.Thread):
             with contextlib.suppress(discord.HTTPException):
                 await channel.edit(name=thread_title(info, names, True, view.winner, words))
-        if over and info.tournament_id is not None:  # an event's game: the event moves on
-            ended = (
-                info
-                if not info.active
-                else await owed(f"reading game {info.id}", lambda: self.service.game(info.id))
-            )
-            moved = await owed(
-                f"moving game {info.id}'s event on", lambda: self.events.after_game(ended)
-            )
-            if moved is not None:
-                await self.event_moved(moved)
 
     async def after(self, outcome: Outcome, skip: int | None = None) -> None:
         """Post what a change to a game did and redraw its players' open panels (but
@@ -285,7 +274,7 @@ class Poster:
         ids = [b.game_id for b in event.boards if b.game_id is not None]
         return {game_id: await self.service.game(game_id) for game_id in ids}
 
-    async def event_moved(self, moved: Moved) -> None:
+    async def event_moved(self, moved: Moved) -> list[GameInfo]:
         """Show what a change did to an event: its sign-up message as it is now; a new
         round announced (with the standings so far) and its games opened, each on a line
         pinging its two players with the game's thread hanging from it; the podium."""
@@ -301,20 +290,25 @@ class Poster:
                 await self._post_panel(event, panel)
             else:
                 await self._post_text(event, heading)
+        ended = []
         for info in moved.games:
-            await self.open_event_game(info)
+            gone = await self.open_event_game(info)
+            if gone is not None:
+                ended.append(gone)
         if moved.finished:
             winners = [r.player for r in event.standings() if r.rank == 1]
             heading = podium(event, names, words)
             panel = await standings_panel(event, names, heading, winners, words)
             await self._post_panel(event, panel)
+        return ended
 
-    async def open_event_game(self, info: GameInfo) -> None:
+    async def open_event_game(self, info: GameInfo) -> GameInfo | None:
         """Post an event's game, once: a line pinging its players, its thread from that
         line, its first table (`begin`). A player who left the server forfeits (Discord
-        does not tell a bot without the members intent who leaves: it is found here)."""
+        does not tell a bot without the members intent who leaves: it is found here);
+        the game that forfeit ended is returned, for its event to move on (`Aftermath`)."""
         if not await self.events.claim_posting(info.id):
-            return  # another process (or an earlier sweep) posts it
+            return None  # another process (or an earlier sweep) posts it
         gone = [user for user in info.players if not await self._member(info.guild_id, user)]
         if gone and info.tournament_id is not None:
             with contextlib.suppress(Exception):
@@ -334,23 +328,17 @@ class Poster:
         except discord.HTTPException as error:
             log.warning("could not post event game %s: %s", info.id, error.status)
             await self.events.unclaim_posting(info.id)
-            return
+            return None
         begun = await self.begin(info, message)
         if threaded and begun.thread_id is None:  # the bot may not make threads here
             with contextlib.suppress(discord.HTTPException):
                 below = game_call(info, event_name, round_, False, words)
                 await message.edit(content=below)
+        return None if begun.active else begun
 
     async def event_changed(self, event: Event) -> None:
         """The event's sign-up message, drawn again as the event is now."""
         await self._sign_up(event, await self.event_names(event))
-
-    async def withdrawn(self, event: Event, ended: list[GameInfo]) -> None:
-        """Show a withdrawal: the sign-up message with the player marked as withdrawn, the
-        end of the games it resigned (which moves their event on)."""
-        await self.event_changed(event)
-        for info in ended:
-            await self.table(info.id)
 
     async def _member(self, guild_id: int, user_id: int) -> bool:
         guild = self.client.get_guild(guild_id)

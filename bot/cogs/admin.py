@@ -10,6 +10,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.aftermath import Aftermath
 from bot.ai import AiTurns
 from bot.choices import turn_words
 from bot.cogs.common import SOMEONE, Choices, game_choices, guild_of
@@ -34,7 +35,6 @@ from bot.i18n import (
 from bot.inert import md, md_names
 from bot.kinds import GAMES
 from bot.names import Names
-from bot.poster import Poster
 from bot.render.events import ranking_png
 from bot.seasons import Seasons
 from bot.service import GameService
@@ -49,14 +49,15 @@ class Admin(commands.Cog):
     def __init__(
         self,
         service: GameService,
-        poster: Poster,
+        aftermath: Aftermath,
         ai: AiTurns,
         names: Names,
         guard: Guard,
         seasons: Seasons,
     ) -> None:
         self.service = service
-        self.poster = poster
+        self.aftermath = aftermath
+        self.poster = aftermath.poster
         self.ai = ai
         self.names = names
         self.guard = guard
@@ -213,7 +214,7 @@ class Admin(commands.Cog):
             await interaction.response.defer(ephemeral=True)
             info = await self.service.abandon(game_id, guild_id)
             self.ai.cancel(game_id)
-            await self.poster.table(game_id)
+            await self.aftermath.table(game_id)
             names = md_names(await self.names.game(info, words_for(interaction.locale)))
             ended = _(
                 "Ended game #{game} ({a} vs {b}) with no result.",

@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.aftermath import Aftermath
 from bot.cogs.common import Choices, guild_of
 from bot.errors import NotFound
 from bot.games.base import GameChoice
@@ -18,7 +19,6 @@ from bot.guard import Guard, private
 from bot.i18n import Text, _, words_for
 from bot.inert import md, quote
 from bot.names import Names
-from bot.poster import Poster
 from bot.tournaments import Tournaments
 from bot.views.events import event_line, show_text, sign_up, standings_panel
 from bot.views.panels import pinging
@@ -36,9 +36,12 @@ def _roles(interaction: Interaction) -> list[int]:
 
 
 class Events(commands.Cog):
-    def __init__(self, events: Tournaments, poster: Poster, names: Names, guard: Guard) -> None:
+    def __init__(
+        self, events: Tournaments, aftermath: Aftermath, names: Names, guard: Guard
+    ) -> None:
         self.tournaments = events
-        self.poster = poster
+        self.aftermath = aftermath
+        self.poster = aftermath.poster
         self.names = names
         self.guard = guard
 
@@ -113,7 +116,7 @@ class Events(commands.Cog):
                 moved = await self.tournaments.start(tournament_id, user, _manages(interaction))
             else:
                 moved = await self.tournaments.cancel(tournament_id, user, _manages(interaction))
-            await self.poster.event_moved(moved)
+            await self.aftermath.event_moved(moved)
 
         await self.guard(interaction, f"event-{action}", work())
 
@@ -138,7 +141,7 @@ class Events(commands.Cog):
     async def _pair_waiting(self, event: Any) -> None:
         """A running timed event (an arena) pairs whoever a join or a return left waiting."""
         if event.tournament.running and event.format.timed:
-            await self.poster.event_moved(await self.tournaments.advance(event.id))
+            await self.aftermath.event_moved(await self.tournaments.advance(event.id))
 
     async def _standings(self, interaction: Interaction, tournament_id: int) -> None:
         """The standings (or bracket) for the member who asked, in their language."""
@@ -213,7 +216,7 @@ class Events(commands.Cog):
                 ephemeral=True,
                 allowed_mentions=pinging(),
             )
-            await self.poster.withdrawn(event, ended)
+            await self.aftermath.withdrawn(event, ended)
 
         await self.guard(interaction, "event-withdraw", work())
 

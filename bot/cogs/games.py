@@ -9,6 +9,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.aftermath import Aftermath
 from bot.ai import AiTurns
 from bot.cogs.common import guild_of
 from bot.errors import BadOption, WrongPlace
@@ -17,7 +18,6 @@ from bot.games.words import GAME_TITLES, LEVEL_TEXT
 from bot.guard import Guard, private
 from bot.i18n import _, words_for
 from bot.openings import Accepted
-from bot.poster import Poster
 from bot.records import AnyRules, Challenge, GameInfo
 from bot.service import GameService
 from bot.views import items
@@ -33,9 +33,12 @@ Interaction = discord.Interaction[Any]
 
 
 class Games(commands.Cog):
-    def __init__(self, service: GameService, poster: Poster, ai: AiTurns, guard: Guard) -> None:
+    def __init__(
+        self, service: GameService, aftermath: Aftermath, ai: AiTurns, guard: Guard
+    ) -> None:
         self.service = service
-        self.poster = poster
+        self.aftermath = aftermath
+        self.poster = aftermath.poster
         self.ai = ai
         self.guard = guard
 
@@ -200,7 +203,7 @@ class Games(commands.Cog):
             await interaction.edit_original_response(
                 content=mine.say(_("You resigned.")), view=None
             )
-            await self.poster.after(outcome)
+            await self.aftermath.after(outcome)
 
         await self.guard(interaction, "resign", work(), game=game_id)
 
@@ -214,7 +217,7 @@ class Games(commands.Cog):
             words = await self.poster.words(outcome.game.guild_id)
             claimed = _("<@{user}> claimed the win: the turn ran out.", user=interaction.user.id)
             await interaction.response.edit_message(content=words.say(claimed), view=None)
-            await self.poster.after(outcome)
+            await self.aftermath.after(outcome)
 
         await self.guard(interaction, "claim", work(), game=game_id)
 

@@ -9,13 +9,13 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.aftermath import Aftermath
 from bot.ai import AiTurns
 from bot.errors import StaleView
 from bot.faces import face
 from bot.guard import Guard
 from bot.i18n import Said, _, words_for
 from bot.names import Names
-from bot.poster import Poster
 from bot.records import GameInfo
 from bot.service import GameService
 from bot.views.panels import hand_panel
@@ -26,10 +26,16 @@ MOVED_ON = _("The game moved on since this panel was drawn.")
 
 class Hands(commands.Cog):
     def __init__(
-        self, service: GameService, poster: Poster, ai: AiTurns, names: Names, guard: Guard
+        self,
+        service: GameService,
+        aftermath: Aftermath,
+        ai: AiTurns,
+        names: Names,
+        guard: Guard,
     ) -> None:
         self.service = service
-        self.poster = poster
+        self.aftermath = aftermath
+        self.poster = aftermath.poster
         self.ai = ai
         self.names = names
         self.guard = guard
@@ -92,7 +98,7 @@ class Hands(commands.Cog):
         # next of): their panel follows them under the new table, as on any turn of theirs.
         info, user = outcome.game, interaction.user.id
         again = info.active and info.turn is not None and info.user_at(info.turn) == user
-        await self.poster.after(outcome, skip=None if again else user)
+        await self.aftermath.after(outcome, skip=None if again else user)
         self.ai.schedule(outcome.game)
 
     async def _current(self, interaction: Interaction, game_id: int, note: Said) -> None:

@@ -13,10 +13,10 @@ from collections.abc import Awaitable, Callable
 
 from discord.ext import commands, tasks
 
+from bot.aftermath import Aftermath
 from bot.i18n import _
 from bot.inert import md
 from bot.names import Names
-from bot.poster import Poster
 from bot.service import GameService
 from bot.tournaments import Tournaments
 
@@ -29,13 +29,14 @@ class Timers(commands.Cog):
     def __init__(
         self,
         service: GameService,
-        poster: Poster,
+        aftermath: Aftermath,
         names: Names,
         ready: Callable[[], Awaitable[None]],
         events: Tournaments,
     ) -> None:
         self.service = service
-        self.poster = poster
+        self.aftermath = aftermath
+        self.poster = aftermath.poster
         self.names = names
         self.ready = ready
         self.events = events
@@ -132,14 +133,14 @@ class Timers(commands.Cog):
                 waiting,
             )
         for outcome in found.claimed:
-            await self.poster.after(outcome)
+            await self.aftermath.after(outcome)
         for info in found.closed:
-            await self.poster.table(info.id)
+            await self.aftermath.table(info.id)
 
     async def sweep_events(self) -> None:
         """Start the events whose time came (or cancel them), pair the rounds a stopped
         process left, and post the games nobody posted."""
         for moved in await self.events.sweep():
-            await self.poster.event_moved(moved)
+            await self.aftermath.event_moved(moved)
         for info in await self.events.unposted():
-            await self.poster.open_event_game(info)
+            await self.aftermath.open_event_game(info)

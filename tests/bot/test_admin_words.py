@@ -118,14 +118,14 @@ def admin_cog(service: Any = None, seasons: Any = None) -> admin.Admin:
         return None
 
     poster.words = server_words
-    poster.table = table
+    aftermath = SimpleNamespace(poster=poster, table=table)
     ai = SimpleNamespace(cancel=lambda game_id: None)
 
     async def game_names(info: Any, words: Any = None) -> dict[str, str]:
         return {"A": "Al*", "B": "Bo"}
 
     names = SimpleNamespace(game=game_names)
-    return admin.Admin(service, poster, ai, names, guarded, seasons)  # type: ignore[arg-type]
+    return admin.Admin(service, aftermath, ai, names, guarded, seasons)  # type: ignore[arg-type]
 
 
 def test_the_admins_answers_are_in_their_own_language(monkeypatch: pytest.MonkeyPatch) -> None:

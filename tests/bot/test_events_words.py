@@ -244,10 +244,9 @@ def events_cog(shown: Event) -> cog.Events:
     async def server_words(guild_id: int) -> Catalogue:
         return ENGLISH  # the server's: not the asking member's
 
-    poster = SimpleNamespace(
-        event_names=event_names, event_games=event_games, withdrawn=withdrawn, words=server_words
-    )
-    return cog.Events(tournaments, poster, None, guarded)  # type: ignore[arg-type]
+    poster = SimpleNamespace(event_names=event_names, event_games=event_games, words=server_words)
+    aftermath = SimpleNamespace(poster=poster, withdrawn=withdrawn)
+    return cog.Events(tournaments, aftermath, None, guarded)  # type: ignore[arg-type]
 
 
 def test_the_tournament_answers_are_in_the_members_language(

@@ -164,13 +164,14 @@ class InThread:
     preset: Text
 
     async def game_in_thread(self, channel_id: int) -> Any:
-        kind = type("Kind", (), {"preset_text": lambda _self, rules: self.preset})()
-        return type("Game", (), {"kind": kind, "rules": None})()
+        return type("Game", (), {"game": "stand-in", "rules": None})()
 
 
 async def test_the_answer_is_in_the_members_language(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("bot.cogs.help.words_for", lambda locale: STANDIN)
     preset = PRESET_TEXTS["foxon"]  # a kind's preset_text, once it says a Text
+    looks = type("Face", (), {"preset_text": lambda _self, rules: preset})()
+    monkeypatch.setattr("bot.cogs.help.face", lambda key: looks)
     help_ = Help(InThread(preset), just_run)  # type: ignore[arg-type]
     asked = Asked("de", channel_id=7)
     await help_.rules_help(asked, "queen")  # type: ignore[arg-type]

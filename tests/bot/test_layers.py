@@ -22,7 +22,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("the metrics and health server", ("bot.exporter",)),
     ("slash commands", ("bot.commands", "bot.translator", "bot.options")),
     ("feature cogs", ("bot.cogs",)),
-    ("posting and the computer's turns", ("bot.poster", "bot.ai")),
+    ("posting and the computer's turns", ("bot.aftermath", "bot.poster", "bot.ai")),
     (
         "Discord's messages and components",
         ("bot.views", "bot.guard", "bot.names", "bot.pace", "bot.thinking"),
@@ -143,3 +143,16 @@ def test_the_service_and_the_store_import_nothing_that_draws_or_talks_to_discord
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     )
     assert found.stdout.strip() == "", found.stdout
+
+
+def test_the_poster_only_posts() -> None:
+    """A tournament moves on because a game ended, not because a table was drawn: the
+    poster never asks the events service to move an event on (`bot.aftermath` does, before
+    the poster posts)."""
+    tree = ast.parse((ROOT / "bot" / "poster.py").read_text(encoding="utf-8"))
+    called = {
+        node.func.attr
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+    }
+    assert not called & {"after_game", "advance", "sweep"}, called & {"after_game", "advance"}
