@@ -4,13 +4,11 @@ decided by the service: `GameService.game_options`.)"""
 from __future__ import annotations
 
 from bot.i18n import Text, n_
+from bot.server import TURN_SECONDS
 
-TURN_TIMES = {  # the turn deadlines offered at a challenge, in seconds
-    "5 minutes": 5 * 60,
-    "1 hour": 60 * 60,
-    "24 hours": 24 * 60 * 60,
-    "3 days": 3 * 24 * 60 * 60,
-}
+# The turn deadlines offered at a challenge, named as the command's choices (seconds from
+# the server settings' TURN_SECONDS, the one list of them).
+TURN_TIMES = dict(zip(("5 minutes", "1 hour", "24 hours", "3 days"), TURN_SECONDS, strict=True))
 
 
 def turn_words(seconds: int) -> Text:

@@ -8,13 +8,13 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from bot.choices import TURN_TIMES
 from bot.errors import BadDeck, BadOption, NotFound, engine_reason
 from bot.i18n import AUTO, LANGUAGES, _, n_
 from bot.inert import plain, quote
 from bot.kinds import NEW_VEGAS, named
 from bot.ratings import Skill
 from bot.records import Deck, GameInfo, Leaderboard, Standing, Stats, Tally
+from bot.server import TURN_SECONDS, ServerSettings
 from bot.settings import Settings
 from bot.store.base import Store
 from bot.store.errors import TooMany
@@ -22,6 +22,7 @@ from bot.store.rows import Shards
 from engine import CaravanError, Rules, parse_cards, validate_deck
 from engine.cards import format_cards
 
+SERVER_TTL = 60.0  # seconds a server's settings are kept before they are read again
 MAX_DECKS = 25  # a player's saved decks (what one autocomplete list shows)
 MAX_DECK_NAME = 32
 MAX_CARD_TEXT = 3  # the longest card in notation: "10h"
@@ -37,6 +38,7 @@ class Ledger:
     shards: Shards
     settings: Settings
     clock: Callable[[], float]
+    _servers: dict[int, tuple[float, ServerSettings]]  # each server's settings, when read
 
     # ----- lists of games -------------------------------------------------------------------
 
@@ -119,13 +121,25 @@ class Ledger:
 
     # ----- server settings ------------------------------------------------------------------
 
-    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        """A server's own settings (default rules, turn time, channels...), as saved."""
-        return await self.store.guild_settings(guild_id)
+    async def server(self, guild_id: int) -> ServerSettings:
+        """A server's own settings (default rules, turn time, channels, language...), read at
+        most once a minute (`SERVER_TTL`: a turn must not wait on the database for them;
+        another process's change shows within it, this process's at once)."""
+        now = self.clock()
+        known = self._servers.get(guild_id)
+        if known is None or now - known[0] > SERVER_TTL:
+            known = (now, await self.store.server_settings(guild_id))
+            self._servers[guild_id] = known
+            if len(self._servers) > 4096:  # many servers: keep the newest half
+                for old in sorted(self._servers, key=lambda g: self._servers[g][0])[:2048]:
+                    del self._servers[old]
+        return known[1]
 
-    async def update_guild_settings(self, guild_id: int, **changes: Any) -> dict[str, Any]:
-        """Merge `changes` into the server's settings (a value of None removes a key)."""
-        return await self.store.update_guild_settings(guild_id, changes)
+    async def change_server(self, guild_id: int, **changes: Any) -> ServerSettings:
+        """The server's settings with `changes` (a value of None: back to the default)."""
+        now = await self.store.change_server_settings(guild_id, changes)
+        self._servers[guild_id] = (self.clock(), now)
+        return now
 
     async def set_defaults(
         self,
@@ -137,7 +151,7 @@ class Ledger:
         organiser_role: int | None = None,
         clear_organisers: bool = False,
         language: str | None = None,
-    ) -> dict[str, Any]:
+    ) -> ServerSettings:
         """Change the server's defaults for new games (None: unchanged; a new preset
         without jokers takes the preset's own), and the role whose members may organise
         tournaments besides those with Manage Server, and the language of the games' public
@@ -155,7 +169,7 @@ class Ledger:
         elif jokers is not None:
             changes["jokers"] = jokers
         if turn_seconds is not None:
-            if turn_seconds not in TURN_TIMES.values():
+            if turn_seconds not in TURN_SECONDS:
                 raise BadOption(_("Choose a turn time from the list."))
             changes["turn_seconds"] = turn_seconds
         if threads is not None:
@@ -166,15 +180,15 @@ class Ledger:
             changes["language"] = None if language == AUTO else language
         if not changes:
             raise BadOption(_("Give at least one setting to change."))
-        return await self.update_guild_settings(guild_id, **changes)
+        return await self.change_server(guild_id, **changes)
 
     async def set_game_channels(
         self, guild_id: int, action: str, channel_id: int | None
-    ) -> dict[str, Any]:
+    ) -> ServerSettings:
         """Where games may start: `add` or `remove` a channel, or `clear` the list (any
         channel); returns the settings now."""
-        server = await self.guild_settings(guild_id)
-        channels: list[int] = list(server.get("channels") or [])
+        server = await self.server(guild_id)
+        channels: list[int] = list(server.channels)
         if action == "clear":
             channels = []
         elif channel_id is None:
@@ -187,7 +201,7 @@ class Ledger:
                     _("<#{channel}> is not one of the game channels.", channel=channel_id)
                 )
             channels.remove(channel_id)
-        return await self.update_guild_settings(guild_id, channels=channels or None)
+        return await self.change_server(guild_id, channels=channels)
 
     # ----- standing -------------------------------------------------------------------------
 

@@ -57,14 +57,12 @@ class Openings(Ledger):
         """The rules and turn time of a new game started in `channel_id` (a thread of
         `parent_id`, if it is one): what the player chose, else the server's defaults
         (`/caravan-admin`), else the bot's; refused outside the server's game channels."""
-        server = await self.guild_settings(guild_id)
-        allowed = server.get("channels") or []
+        server = await self.server(guild_id)
+        allowed = server.channels
         if allowed and channel_id not in allowed and parent_id not in allowed:
             where = ", ".join(f"<#{c}>" for c in allowed)
             raise WrongPlace(_("Games start in {channels} on this server.", channels=where))
-        turn = int(
-            choice.turn_seconds or server.get("turn_seconds") or self.settings.default_turn_seconds
-        )
+        turn = int(choice.turn_seconds or server.turn_seconds or self.settings.default_turn_seconds)
         if choice.game is not None and choice.game not in KINDS:
             raise BadOption(_("The game is one of {games}.", games=", ".join(KINDS)))
         kind = named(choice.game)

@@ -37,7 +37,6 @@ log = logging.getLogger("caravan.bot")
 Interaction = discord.Interaction[Any]
 
 
-LANGUAGE_TTL = 60.0  # seconds a server's language setting is kept
 RETIRE_BATCH = 20  # outdated messages marked a minute after a restore (~4 calls each)
 
 
@@ -55,9 +54,6 @@ class Poster:
         self.names = names
         self.live = live
         self.events = events
-        # each server's language setting, read at most once a minute (a move's turn message
-        # must not wait on the database for it; another process's change shows within it)
-        self._languages: dict[int, tuple[float, str | None]] = {}
 
     async def channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
@@ -86,12 +82,7 @@ class Poster:
     async def words(self, guild_id: int) -> Catalogue:
         """The language of the server's public messages: its `/caravan-admin set language:`,
         else its own (Discord's preferred locale), else English."""
-        now = self.service.clock()
-        known = self._languages.get(guild_id)
-        if known is None or now - known[0] > LANGUAGE_TTL:
-            known = (now, (await self.service.guild_settings(guild_id)).get("language"))
-            self._languages[guild_id] = known
-        setting = known[1]
+        setting = (await self.service.server(guild_id)).language
         guild = self.client.get_guild(guild_id)
         return catalogue(server_language(setting, getattr(guild, "preferred_locale", None)))
 
@@ -101,16 +92,12 @@ class Poster:
         would rather say "try again"."""
         return await owed(f"server {guild_id}'s language", lambda: self.words(guild_id))
 
-    def forget_language(self, guild_id: int) -> None:
-        """The server's language setting changed here: read it again."""
-        self._languages.pop(guild_id, None)
-
     async def threaded(self, info: GameInfo) -> bool:
         """Whether `info`'s game is to get a thread: the server wants them (or, unsaid, the
         host's default) and its channel can hold one."""
-        threads = (await self.service.guild_settings(info.guild_id)).get(
-            "threads", self.service.settings.game_threads
-        )
+        threads = (await self.service.server(info.guild_id)).threads
+        if threads is None:
+            threads = self.service.settings.game_threads
         return bool(threads) and isinstance(
             self.client.get_channel(info.channel_id), discord.TextChannel
         )

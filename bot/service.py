@@ -71,6 +71,7 @@ class GameService(Openings):
         # and commits check the version. With a shared store (other processes write too)
         # it is trusted only for a move built on its very version (`_at`).
         self._infos: dict[int, GameInfo] = {}
+        self._servers = {}  # each server's settings (`Ledger.server`)
 
     # ----- games ----------------------------------------------------------------------------
 

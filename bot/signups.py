@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from dataclasses import replace
 
-from bot.choices import TURN_TIMES
 from bot.errors import BadDeck, BadOption, NotAllowed, NotFound, ServiceError, engine_reason
 from bot.games.base import GameChoice
 from bot.games.words import GAME_TITLES
@@ -16,6 +15,7 @@ from bot.i18n import Text, _, n_
 from bot.inert import plain, quote
 from bot.kinds import kind_of
 from bot.records import rules_from_text, rules_to_text
+from bot.server import TURN_SECONDS
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Store
@@ -70,7 +70,7 @@ class SignUps:
         set organisers:`); nobody else, by default."""
         if manages_server:
             return True
-        role = (await self.store.guild_settings(guild_id)).get("organiser_role")
+        role = (await self.games.server(guild_id)).organiser_role
         return role is not None and role in role_ids
 
     # ----- sign-up
@@ -121,7 +121,7 @@ class SignUps:
             if not SHORTEST <= window <= LONGEST:
                 raise BadOption(_("An arena lasts 1 hour to 3 days."))
             if choice.turn_seconds is None:
-                choice = replace(choice, turn_seconds=min(TURN_TIMES.values()))
+                choice = replace(choice, turn_seconds=min(TURN_SECONDS))
         elif window_minutes is not None:
             raise BadOption(_("Only an arena lasts a window of time; the others have rounds."))
         if start_in_minutes is not None and not 1 <= start_in_minutes <= 7 * 24 * 60:

@@ -37,6 +37,7 @@ from bot.kinds import GAMES
 from bot.names import Names
 from bot.render.events import ranking_png
 from bot.seasons import Seasons
+from bot.server import ServerSettings
 from bot.service import GameService
 from bot.settings import Settings
 from bot.views.standing import PROVISIONAL
@@ -164,7 +165,7 @@ class Admin(commands.Cog):
 
     async def admin_show(self, interaction: Interaction) -> None:
         async def work() -> None:
-            server = await self.service.guild_settings(_admin(interaction))
+            server = await self.service.server(_admin(interaction))
             shown = settings_text(self.service.settings, server, interaction.guild)
             mine = words_for(interaction.locale)  # the admin's own answer: their language
             await interaction.response.send_message(mine.say(shown), ephemeral=True)
@@ -188,7 +189,6 @@ class Admin(commands.Cog):
             server = await self.service.set_defaults(
                 guild_id, rules, jokers, turn, threads, role, clear_organisers, language
             )
-            self.poster.forget_language(guild_id)
             shown = settings_text(self.service.settings, server, interaction.guild)
             mine = words_for(interaction.locale)  # the admin's own answer: their language
             await interaction.response.send_message(mine.say(saved(shown)), ephemeral=True)
@@ -241,21 +241,21 @@ def _admin(interaction: Interaction) -> int:
     return guild_id
 
 
-def settings_text(settings: Settings, server: dict[str, Any], guild: Any = None) -> Text:
+def settings_text(settings: Settings, server: ServerSettings, guild: Any = None) -> Text:
     """The server's settings, in words, said in the reader's language (`guild`: for the
     server's own language, named in it)."""
-    rules = make_rules(server.get("preset", DEFAULT_PRESET), server.get("jokers"))
-    turn = server.get("turn_seconds", settings.default_turn_seconds)
-    channels = server.get("channels") or []
+    rules = make_rules(server.preset or DEFAULT_PRESET, server.jokers)
+    turn = server.turn_seconds or settings.default_turn_seconds
+    channels = server.channels
     where: Said = ", ".join(f"<#{c}>" for c in channels) if channels else _("any channel")
-    threads = server.get("threads", settings.game_threads)
-    role = server.get("organiser_role")
+    threads = settings.game_threads if server.threads is None else server.threads
+    role = server.organiser_role
     organisers = (
         _("members with Manage Server and the role <@&{role}>", role=role)
         if role
         else _("members with Manage Server")
     )
-    setting = server.get("language")
+    setting = server.language
     spoken = LANGUAGES[server_language(setting, getattr(guild, "preferred_locale", None))]
     language: Said = (
         spoken

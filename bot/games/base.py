@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.i18n import ENGLISH, Catalogue, Said, _
+from bot.server import ServerSettings
 
 # The engine's values, as the bot uses them whatever the game (each kind's engine has its
 # own classes; these are the parts the bot reads without asking the kind).
@@ -169,7 +170,7 @@ class GameKind(Protocol):
 
     # rules and games
     def parse_rules(self, value: Any) -> Any: ...
-    def rules_for(self, choice: GameChoice, server: Mapping[str, Any], deck: Any) -> Any: ...
+    def rules_for(self, choice: GameChoice, server: ServerSettings, deck: Any) -> Any: ...
     # `rules` with each seat's saved deck (a `Deck`; None: the rules' own): a tournament's
     # game between entrants who brought decks
     def seated(self, rules: Any, decks: tuple[Any, Any]) -> Any: ...

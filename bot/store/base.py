@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from bot.records import Challenge, GameInfo, RatingChange, Season, Standing
+from bot.server import ServerSettings
 from bot.store.counts import InPlay
 from bot.store.events import NewTournament, Result
 from bot.store.restored import Outdated
@@ -102,10 +103,10 @@ class Store(Protocol):
     async def delete_deck(self, user_id: int, name: str) -> bool: ...
 
     # ----- server settings
-    async def guild_settings(self, guild_id: int) -> dict[str, Any]: ...
-    async def update_guild_settings(
+    async def server_settings(self, guild_id: int) -> ServerSettings: ...
+    async def change_server_settings(
         self, guild_id: int, changes: Mapping[str, Any]
-    ) -> dict[str, Any]: ...
+    ) -> ServerSettings: ...
 
     # ----- ratings
     async def rated_players(self, guild_id: int, game: str) -> int: ...

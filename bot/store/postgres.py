@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, TypeVar
 
 from bot.records import Challenge, GameInfo, RatingChange
+from bot.server import ServerSettings
 from bot.store import postgres_tx as pt
 from bot.store.counts import Counts
 from bot.store.errors import ChallengeClosed, GameMoved, TooMany
@@ -354,19 +355,19 @@ class PostgresStore(GameLists, Standings, EventStore, SeasonStore, Counts, Resto
 
     # ----- server settings ------------------------------------------------------------------
 
-    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+    async def server_settings(self, guild_id: int) -> ServerSettings:
         row = await self.db.fetchone(
             "SELECT settings FROM guild_settings WHERE guild_id = %s", (guild_id,)
         )
-        return dict(json.loads(row["settings"])) if row else {}
+        return ServerSettings.from_stored(json.loads(row["settings"]) if row else {})
 
-    async def update_guild_settings(
+    async def change_server_settings(
         self, guild_id: int, changes: Mapping[str, Any]
-    ) -> dict[str, Any]:
+    ) -> ServerSettings:
         """Merge `changes` into the server's settings under its row's lock (two admins
-        changing different settings at once both keep theirs)."""
+        changing different settings at once both keep theirs); the settings now."""
 
-        async def update(tx: Connection) -> dict[str, Any]:
+        async def update(tx: Connection) -> ServerSettings:
             await tx.execute(
                 "INSERT INTO guild_settings (guild_id) VALUES (%s) ON CONFLICT DO NOTHING",
                 (guild_id,),
@@ -376,14 +377,13 @@ class PostgresStore(GameLists, Standings, EventStore, SeasonStore, Counts, Resto
                 "SELECT settings FROM guild_settings WHERE guild_id = %s FOR UPDATE",
                 (guild_id,),
             )
-            settings: dict[str, Any] = json.loads(row["settings"]) if row else {}
-            settings.update(changes)
-            settings = {key: value for key, value in settings.items() if value is not None}
+            kept = ServerSettings.from_stored(json.loads(row["settings"]) if row else {})
+            now = kept.changed(**changes)
             await tx.execute(
                 "UPDATE guild_settings SET settings = %s WHERE guild_id = %s",
-                (json.dumps(settings, sort_keys=True), guild_id),
+                (json.dumps(now.stored(), sort_keys=True), guild_id),
             )
-            return settings
+            return now
 
         return await self._write(update)
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from bot.records import Challenge, GameInfo, RatingChange
+from bot.server import ServerSettings
 from bot.store import sqlite_tx as st
 from bot.store.counts import Counts
 from bot.store.database import Database
@@ -371,29 +372,29 @@ class SqliteStore(GameLists, Standings, EventStore, SeasonStore, Counts, Restore
 
     # ----- server settings ------------------------------------------------------------------
 
-    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+    async def server_settings(self, guild_id: int) -> ServerSettings:
         row = await self.db.fetchone(
             "SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,)
         )
-        return dict(json.loads(row["settings"])) if row else {}
+        return ServerSettings.from_stored(json.loads(row["settings"]) if row else {})
 
-    async def update_guild_settings(
+    async def change_server_settings(
         self, guild_id: int, changes: Mapping[str, Any]
-    ) -> dict[str, Any]:
-        """Merge `changes` into the server's settings (None removes a key); the result."""
+    ) -> ServerSettings:
+        """Merge `changes` into the server's settings (None: back to the default); the
+        settings now. Two admins changing different settings at once both keep theirs."""
 
-        def update(tx: sqlite3.Connection) -> dict[str, Any]:
+        def update(tx: sqlite3.Connection) -> ServerSettings:
             row = tx.execute(
                 "SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,)
             ).fetchone()
-            settings: dict[str, Any] = json.loads(row["settings"]) if row else {}
-            settings.update(changes)
-            settings = {key: value for key, value in settings.items() if value is not None}
+            kept = ServerSettings.from_stored(json.loads(row["settings"]) if row else {})
+            now = kept.changed(**changes)
             tx.execute(
                 "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
-                (guild_id, json.dumps(settings, sort_keys=True)),
+                (guild_id, json.dumps(now.stored(), sort_keys=True)),
             )
-            return settings
+            return now
 
         return await self._write(update)

@@ -18,6 +18,7 @@ from bot.errors import BadDeck, BadOption, NotAllowed, NotFound, ServiceError, W
 from bot.i18n import ENGLISH, Catalogue, Text
 from bot.ledger import Ledger
 from bot.records import Deck, GameInfo
+from bot.server import ServerSettings
 from bot.store.errors import TooMany
 from engine import Rules, parse_cards
 from tests.bot.standins import MARKING, Recorder, guarded
@@ -42,7 +43,7 @@ def refusal(work: Coroutine[Any, Any, Any]) -> ServiceError:
 
 
 def test_the_settings_read_in_english_as_before() -> None:
-    said = admin.settings_text(DEFAULTS, {})  # type: ignore[arg-type]
+    said = admin.settings_text(DEFAULTS, ServerSettings())
     assert isinstance(said, Text)
     assert ENGLISH.say(said) == (
         "**Caravan on this server**\n"
@@ -53,16 +54,16 @@ def test_the_settings_read_in_english_as_before() -> None:
         "Tournaments are organised by: members with Manage Server\n"
         "Language of the games: English (the server's own)"
     )
-    server = {
-        "preset": "foxon",
-        "jokers": 0,
-        "turn_seconds": 300,
-        "channels": [1, 2],
-        "threads": False,
-        "organiser_role": 9,
-        "language": "de",
-    }
-    assert str(admin.saved(admin.settings_text(DEFAULTS, server))) == (  # type: ignore[arg-type]
+    server = ServerSettings(
+        preset="foxon",
+        jokers=0,
+        turn_seconds=300,
+        channels=(1, 2),
+        threads=False,
+        organiser_role=9,
+        language="de",
+    )
+    assert str(admin.saved(admin.settings_text(DEFAULTS, server))) == (
         "Saved.\n"
         "**Caravan on this server**\n"
         "Default rules: `foxon`, 0 jokers\n"
@@ -76,7 +77,7 @@ def test_the_settings_read_in_english_as_before() -> None:
 
 def test_the_settings_are_said_in_the_readers_language() -> None:
     guild = SimpleNamespace(preferred_locale="fr")
-    said = MARKING.say(admin.settings_text(DEFAULTS, {}, guild))  # type: ignore[arg-type]
+    said = MARKING.say(admin.settings_text(DEFAULTS, ServerSettings(), guild))
     assert said.startswith("«**Caravan on this server**\nDefault rules: «`new-vegas`, 2 jokers»")
     for part in ("«24 hours»", "«any channel»", "«yes»", "«members with Manage Server»"):
         assert part in said, said
@@ -88,9 +89,9 @@ def test_the_settings_are_said_in_the_readers_language() -> None:
             "{language} (the server's own)": "{language} (die des Servers)",
         }
     )
-    shown = german.say(admin.settings_text(DEFAULTS, {}, guild))  # type: ignore[arg-type]
+    shown = german.say(admin.settings_text(DEFAULTS, ServerSettings(), guild))
     assert "jedem Kanal" in shown and ": ja\n" in shown and "Français (die des Servers)" in shown
-    saved = MARKING.say(admin.saved(admin.settings_text(DEFAULTS, {})))  # type: ignore[arg-type]
+    saved = MARKING.say(admin.saved(admin.settings_text(DEFAULTS, ServerSettings())))
     assert saved.startswith("«Saved.»\n«**Caravan on this server**")
 
 
@@ -109,7 +110,7 @@ def asked(*, admin_rights: bool = True) -> Any:
 
 
 def admin_cog(service: Any = None, seasons: Any = None) -> admin.Admin:
-    poster = SimpleNamespace(forget_language=lambda guild_id: None)
+    poster = SimpleNamespace()
 
     async def server_words(guild_id: int) -> Catalogue:
         return MARKING
@@ -131,13 +132,13 @@ def admin_cog(service: Any = None, seasons: Any = None) -> admin.Admin:
 def test_the_admins_answers_are_in_their_own_language(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(admin, "words_for", lambda locale: MARKING)
 
-    async def settings(guild_id: int) -> dict[str, Any]:
-        return {}
+    async def settings(guild_id: int) -> ServerSettings:
+        return ServerSettings()
 
     async def abandon(game_id: int, guild_id: int) -> Any:
         return SimpleNamespace(id=game_id)
 
-    service = SimpleNamespace(settings=DEFAULTS, guild_settings=settings, abandon=abandon)
+    service = SimpleNamespace(settings=DEFAULTS, server=settings, abandon=abandon)
     cog = admin_cog(service)
     shown = asked()
     asyncio.run(cog.admin_show(shown))
@@ -205,11 +206,12 @@ def test_a_deck_refusal_is_a_sentence_in_the_members_language() -> None:
         async def delete_deck(self, *args: Any) -> bool:
             return False
 
-        async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-            return {"channels": [3]}
+        async def server_settings(self, guild_id: int) -> ServerSettings:
+            return ServerSettings(channels=(3,))
 
     ledger.store = Full()  # type: ignore[assignment]
     ledger.clock = lambda: 0.0
+    ledger._servers = {}
     full = refusal(ledger.save_deck(1, "mine", CARDS))
     assert isinstance(full, BadDeck)
     assert MARKING.say(full.said) == "«You have 25 decks, the most kept; delete one first.»"

@@ -54,6 +54,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "bot.event_words",
         ),
     ),
+    ("a server's settings", ("bot.server",)),
     ("tournament rules", ("bot.tournament",)),
     # sentences as data (`Text`): a format's words are its own, like its rules
     ("sentences", ("bot.i18n",)),

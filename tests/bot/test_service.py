@@ -18,9 +18,10 @@ from bot.errors import (
     TooEarly,
 )
 from bot.records import GameInfo, Tally
+from bot.server import ServerSettings
 from bot.service import GameService
 from bot.settings import Settings
-from bot.store import open_store
+from bot.store import Store, open_store
 from engine import Game, Rules
 from tests.bot.conftest import Clock, count
 
@@ -295,13 +296,23 @@ async def test_views_hide_the_other_hand(service: GameService) -> None:
     assert carol.seat is None and carol.hand == ()
 
 
-async def test_guild_settings_merge_and_persist(service: GameService) -> None:
-    assert await service.guild_settings(GUILD) == {}
-    await service.update_guild_settings(GUILD, default_rules="foxon", turn_seconds=300)
-    saved = await service.update_guild_settings(GUILD, turn_seconds=None, threads=False)
-    assert saved == {"default_rules": "foxon", "threads": False}
-    assert await service.guild_settings(GUILD) == saved
-    assert await service.guild_settings(GUILD + 1) == {}
+async def test_server_settings_merge_persist_and_are_typed(
+    service: GameService, store: Store, clock: Clock
+) -> None:
+    assert await service.server(GUILD) == ServerSettings()
+    await service.change_server(GUILD, preset="foxon", turn_seconds=300, channels=[5, 6])
+    saved = await service.change_server(GUILD, turn_seconds=None, threads=False)
+    assert saved == ServerSettings(preset="foxon", threads=False, channels=(5, 6))
+    assert await service.server(GUILD) == saved
+    assert await store.server_settings(GUILD) == saved, "kept, not only cached"
+    assert await service.server(GUILD + 1) == ServerSettings()
+    with pytest.raises(TypeError):
+        await service.change_server(GUILD, default_rules="foxon")  # no such setting
+    # another process's change shows here within a minute (the service's cache)
+    await store.change_server_settings(GUILD, {"language": "de"})
+    assert (await service.server(GUILD)).language is None
+    clock.advance(61)
+    assert (await service.server(GUILD)).language == "de"
 
 
 async def test_stale_cached_record_is_still_refused_by_the_commit(service: GameService) -> None:

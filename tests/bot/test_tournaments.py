@@ -155,7 +155,7 @@ async def test_may_organise_with_manage_server_or_the_named_role(
 ) -> None:
     assert await events.may_organise(GUILD, True, [])
     assert not await events.may_organise(GUILD, False, [77])
-    await store.update_guild_settings(GUILD, {"organiser_role": 77})
+    await events.games.change_server(GUILD, organiser_role=77)
     assert await events.may_organise(GUILD, False, [5, 77])
 
 

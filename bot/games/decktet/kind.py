@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from bot.errors import BadOption
 from bot.games.base import GameChoice
 from bot.i18n import Said, _, n_
+from bot.server import ServerSettings
 from engine.decktet import DecktetEvent, DecktetGame, DecktetRules, DecktetView, Play
 from engine.decktet.game import DEFAULT_HANDS
 
@@ -25,7 +26,7 @@ class Decktet:
     def parse_rules(self, value: Any) -> DecktetRules:
         return DecktetRules.parse(value)
 
-    def rules_for(self, choice: GameChoice, server: Mapping[str, Any], deck: Any) -> DecktetRules:
+    def rules_for(self, choice: GameChoice, server: ServerSettings, deck: Any) -> DecktetRules:
         """The hands the player chose, else five; New Vegas's options are refused."""
         if choice.preset or choice.jokers is not None or choice.deck:
             raise BadOption(

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from bot.errors import BadDeck, BadOption, engine_reason
 from bot.games.base import GameChoice
 from bot.i18n import Said, _, n_
 from bot.inert import quote
+from bot.server import ServerSettings
 from engine import PRESETS, Game, Move, MoveEvent, PlayerView, Rules
 from engine.errors import RulesError
 from engine.rules import DEFAULT_PRESET
@@ -32,16 +33,16 @@ class NewVegas:
     def parse_rules(self, value: Any) -> Rules:
         return Rules.parse(value)
 
-    def rules_for(self, choice: GameChoice, server: Mapping[str, Any], deck: Any) -> Rules:
+    def rules_for(self, choice: GameChoice, server: ServerSettings, deck: Any) -> Rules:
         """The player's preset and jokers, else the server's, else New Vegas rules; with a
         saved deck (`deck`, a `Deck`), that deck for the player (A) and the preset's for
         the other."""
         if choice.hands is not None:
             raise BadOption(_("`hands:` is a Decktet Caravan option: add `game:Decktet Caravan`."))
-        preset = choice.preset or server.get("preset") or DEFAULT_PRESET
+        preset = choice.preset or server.preset or DEFAULT_PRESET
         jokers = choice.jokers
         if jokers is None and choice.preset is None:
-            jokers = server.get("jokers")
+            jokers = server.jokers
         rules = make_rules(preset, jokers)
         if deck is None:
             return rules

@@ -14,6 +14,7 @@ from bot.faces import FACES, face_of
 from bot.games.base import PASS, GameChoice, GameFace, GameKind, Pick
 from bot.kinds import DEFAULT, GAMES, KINDS, kind_of, named
 from bot.records import rules_from_text, rules_to_text
+from bot.server import ServerSettings
 from bot.thinking import decide
 
 NAMES = {"A": "Alice", "B": "Bob"}
@@ -21,7 +22,7 @@ PNG = b"\x89PNG"
 
 
 def default_rules(kind: GameKind) -> object:
-    return kind.rules_for(GameChoice(game=kind.key), {}, None)
+    return kind.rules_for(GameChoice(game=kind.key), ServerSettings(), None)
 
 
 @pytest.mark.parametrize("key", sorted(KINDS))

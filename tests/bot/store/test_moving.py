@@ -47,7 +47,7 @@ async def a_season(path: Path, clock: Clock) -> dict[str, int]:
         await play_out(service, await new_game(service), random.Random(seed), limit=9)
     await service.create_challenge(10, 20, 1, 2)
     await service.save_deck(1, "Aces", format_cards(standard_deck(2)))
-    await service.update_guild_settings(10, threads=False)
+    await service.change_server(10, threads=False)
     rows = {table: await count(store, table) for table in TABLES}
     await store.close()
     return rows
