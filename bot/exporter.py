@@ -153,7 +153,7 @@ class Exporter:
         try:
             if store is None:
                 raise LookupError("no database open")
-            counts = await asyncio.wait_for(store.in_play(self.clock()), DATABASE_WITHIN)
+            counts = await asyncio.wait_for(store.counts.in_play(self.clock()), DATABASE_WITHIN)
         except Exception as error:
             # unknown is not zero: the database's gauges are left out until it answers
             log.warning("the metrics' counts failed: %s", type(error).__name__)

@@ -43,29 +43,29 @@ class Ledger:
     # ----- lists of games -------------------------------------------------------------------
 
     async def active_games(self, user_id: int, guild_id: int | None = None) -> list[GameInfo]:
-        return await self.store.active_games(user_id, guild_id)
+        return await self.store.lists.active_games(user_id, guild_id)
 
     async def finished_games(
         self, guild_id: int, user_id: int | None = None, limit: int = 25
     ) -> list[GameInfo]:
         """The latest games over in `guild_id` (of `user_id` when given), newest first."""
-        return await self.store.finished_games(guild_id, user_id, limit)
+        return await self.store.lists.finished_games(guild_id, user_id, limit)
 
     async def guild_games(self, guild_id: int, limit: int = 25) -> list[GameInfo]:
         """A server's active games, the longest waiting first (for its admins)."""
-        return await self.store.guild_games(guild_id, limit)
+        return await self.store.lists.guild_games(guild_id, limit)
 
     async def game_in_thread(self, thread_id: int) -> GameInfo | None:
         """The game played in thread (or channel) `thread_id`, if any."""
-        return await self.store.game_in_thread(thread_id)
+        return await self.store.lists.game_in_thread(thread_id)
 
     async def ai_turns(self) -> list[GameInfo]:
         """Active games against the AI in which the AI is to move (to resume after a start)."""
-        return await self.store.ai_turns(self.shards)
+        return await self.store.lists.ai_turns(self.shards)
 
     async def due_games(self) -> list[GameInfo]:
         """Active games whose turn deadline has passed."""
-        return await self.store.due_games(self.clock())
+        return await self.store.lists.due_games(self.clock())
 
     # ----- custom decks ---------------------------------------------------------------------
 
@@ -92,7 +92,9 @@ class Ledger:
         except CaravanError as error:
             raise BadDeck(engine_reason(error)) from None
         try:
-            await self.store.save_deck(user_id, name, format_cards(cards), self.clock(), MAX_DECKS)
+            await self.store.decks.save_deck(
+                user_id, name, format_cards(cards), self.clock(), MAX_DECKS
+            )
         except TooMany as limit:
             raise BadDeck(
                 n_(
@@ -106,17 +108,17 @@ class Ledger:
     async def decks(self, user_id: int) -> list[Deck]:
         return [
             Deck(user_id, name, tuple(parse_cards(cards)))
-            for name, cards in await self.store.decks(user_id)
+            for name, cards in await self.store.decks.decks(user_id)
         ]
 
     async def deck(self, user_id: int, name: str) -> Deck:
-        found = await self.store.deck(user_id, deck_name(name))
+        found = await self.store.decks.deck(user_id, deck_name(name))
         if found is None:
             raise NotFound(_("You have no deck called {name}.", name=quote(name)))
         return Deck(user_id, found[0], tuple(parse_cards(found[1])))
 
     async def delete_deck(self, user_id: int, name: str) -> None:
-        if not await self.store.delete_deck(user_id, deck_name(name)):
+        if not await self.store.decks.delete_deck(user_id, deck_name(name)):
             raise NotFound(_("You have no deck called {name}.", name=quote(name)))
 
     # ----- server settings ------------------------------------------------------------------
@@ -128,7 +130,7 @@ class Ledger:
         now = self.clock()
         known = self._servers.get(guild_id)
         if known is None or now - known[0] > SERVER_TTL:
-            known = (now, await self.store.server_settings(guild_id))
+            known = (now, await self.store.servers.server_settings(guild_id))
             self._servers[guild_id] = known
             if len(self._servers) > 4096:  # many servers: keep the newest half
                 for old in sorted(self._servers, key=lambda g: self._servers[g][0])[:2048]:
@@ -137,7 +139,7 @@ class Ledger:
 
     async def change_server(self, guild_id: int, **changes: Any) -> ServerSettings:
         """The server's settings with `changes` (a value of None: back to the default)."""
-        now = await self.store.change_server_settings(guild_id, changes)
+        now = await self.store.servers.change_server_settings(guild_id, changes)
         self._servers[guild_id] = (self.clock(), now)
         return now
 
@@ -211,14 +213,16 @@ class Ledger:
         """The guild's ranking in `game`: established players (PROVISIONAL_GAMES rated
         games or more) first, then provisional ones, each group by the rating shown (so the
         numbers read in order, and a lucky newcomer does not top the board after one game)."""
-        total = await self.store.rated_players(guild_id, game)
+        total = await self.store.standings.rated_players(guild_id, game)
         pages = max(1, math.ceil(total / per_page))
         page = min(max(1, page), pages)
-        entries = await self.store.ranking(guild_id, game, per_page, (page - 1) * per_page)
+        entries = await self.store.standings.ranking(
+            guild_id, game, per_page, (page - 1) * per_page
+        )
         return Leaderboard(guild_id, page, pages, tuple(entries), total, game)
 
     async def standing(self, guild_id: int, user_id: int, game: str = NEW_VEGAS) -> Standing | None:
-        return await self.store.standing(guild_id, game, user_id)
+        return await self.store.standings.standing(guild_id, game, user_id)
 
     async def stats(
         self, guild_id: int, user_id: int, recent: int = 5, game: str = NEW_VEGAS
@@ -226,8 +230,8 @@ class Ledger:
         """The player's finished games of `game`: the rated ones as the ranking counts
         them (tally and streak from the player's standing), the ones against the AI
         tallied apart; recent games and favourite rules from both."""
-        games = await self.store.finished_games_of(guild_id, game, user_id)
-        history = await self.store.rating_history(guild_id, game, user_id)
+        games = await self.store.lists.finished_games_of(guild_id, game, user_id)
+        history = await self.store.standings.rating_history(guild_id, game, user_id)
         kind = named(game)
         presets = [kind.rules_label(g.rules) for g in games] if kind.presets else []
         return Stats(

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from bot.records import replay_game, rules_from_text
 from bot.store import StoreError, open_store
 from bot.store.copy import Copied, Kept, copy_sqlite_to_postgres
-from bot.store.sqlite import SqliteStore
+from bot.store.sqlite import SqliteDialect
 from bot.store.url import POSTGRESQL, SQLITE, DatabaseUrl
 
 
@@ -42,7 +42,7 @@ async def move_database(source: DatabaseUrl, target: DatabaseUrl) -> Moved:
         raise StoreError(f"move to a PostgreSQL database (postgresql://...), not {target.shown}")
     if not source.path.is_file():
         raise StoreError(f"there is no SQLite database at {source.path}")
-    old = await SqliteStore.open(source.path)  # refuses a corrupt or newer file
+    old = await SqliteDialect.open(source.path)  # refuses a corrupt or newer file
     await old.close()
     new = await open_store(target, pool_size=1)  # unreachable, credentials, newer schema
     await new.close()

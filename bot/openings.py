@@ -101,7 +101,9 @@ class Openings(Ledger):
             rematch_of=rematch_of,
         )
         try:
-            return await self.store.create_challenge(new, self.settings.max_open_challenges)
+            return await self.store.challenges.create_challenge(
+                new, self.settings.max_open_challenges
+            )
         except TooMany as limit:
             raise ChallengeRefused(
                 n_(
@@ -118,7 +120,7 @@ class Openings(Ledger):
             raise await self._rematch_refusal(taken) from None
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
-        await self.store.set_challenge_message(challenge_id, message_id)
+        await self.store.challenges.set_challenge_message(challenge_id, message_id)
 
     async def accept(self, challenge_id: int, user_id: int) -> GameInfo:
         """Start the game: the challenger is A, the one who accepts is B, and who moves
@@ -141,7 +143,7 @@ class Openings(Ledger):
             rematch_of=challenge.rematch_of,
         )
         try:
-            info = await self.store.accept_challenge(
+            info = await self.store.challenges.accept_challenge(
                 challenge_id, game, self.settings.max_active_games
             )
         except ChallengeClosed as closed:
@@ -171,7 +173,7 @@ class Openings(Ledger):
 
     async def expire_challenges(self) -> list[Challenge]:
         """Mark every open challenge past its time as expired; return them (once each)."""
-        return await self.store.expire_challenges(self.clock(), self.shards)
+        return await self.store.challenges.expire_challenges(self.clock(), self.shards)
 
     async def _open_challenge(self, challenge_id: int, now: float) -> Challenge:
         """The challenge, refused unless it is still open."""
@@ -182,7 +184,7 @@ class Openings(Ledger):
 
     async def _close(self, challenge_id: int, status: str, now: float) -> Challenge:
         try:
-            return await self.store.close_challenge(challenge_id, status, now)
+            return await self.store.challenges.close_challenge(challenge_id, status, now)
         except ChallengeClosed as closed:
             raise _closed_refusal(closed.challenge, now) from None
 
@@ -212,7 +214,7 @@ class Openings(Ledger):
             rematch_of=rematch_of,
         )
         try:
-            info = await self.store.start_game(game, self.settings.max_active_games)
+            info = await self.store.games.start_game(game, self.settings.max_active_games)
         except TooMany as limit:
             raise _games_refusal(limit) from None
         except RematchTaken as taken:
@@ -308,7 +310,7 @@ class Openings(Ledger):
         return ChallengeRefused(said)
 
     async def challenge(self, challenge_id: int) -> Challenge:
-        challenge = await self.store.challenge(challenge_id)
+        challenge = await self.store.challenges.challenge(challenge_id)
         if challenge is None:
             raise NotFound(_("There is no such challenge."))
         return challenge

@@ -67,10 +67,10 @@ class Seasons:
             role_top = 10 if role_top is None else role_top
             if not 1 <= role_top <= MOST_TOP:
                 raise BadOption(_("The role goes to the top 1 to {most} players.", most=MOST_TOP))
-        if any(s.name.lower() == shown.lower() for s in await self.store.seasons(guild_id)):
+        if any(s.name.lower() == shown.lower() for s in await self.store.seasons.seasons(guild_id)):
             raise BadOption(_("This server already had a season called {season}.", season=shown))
         try:
-            return await self.store.start_season(
+            return await self.store.seasons.start_season(
                 guild_id, shown, user_id, role_id, role_top, self.clock()
             )
         except SeasonRunning as running:
@@ -85,17 +85,17 @@ class Seasons:
         if not allowed:
             raise NotAllowed(_("Only members with the Manage Server permission can end a season."))
         try:
-            return await self.store.end_season(guild_id, self.clock())
+            return await self.store.seasons.end_season(guild_id, self.clock())
         except NoSeason:
             raise SeasonRefused(_("No season is running.")) from None
 
     async def seasons(self, guild_id: int) -> list[Season]:
-        return await self.store.seasons(guild_id)
+        return await self.store.seasons.seasons(guild_id)
 
     async def chosen(self, guild_id: int, choice: str | None) -> Season | None:
         """The season a leaderboard or stats asks for: by name (or number), `ALL_TIME` for
         none, and by default the running one (none if none runs)."""
-        seasons = await self.store.seasons(guild_id)
+        seasons = await self.store.seasons.seasons(guild_id)
         if choice is None:
             return next((s for s in seasons if s.running), None)
         if choice.strip().lower() == ALL_TIME:
@@ -107,7 +107,7 @@ class Seasons:
         raise NotFound(_("There is no such season on this server."))
 
     async def ranking(self, guild_id: int, game: str, season: Season) -> list[SeasonRow]:
-        return season_ranking(await self.store.season_results(guild_id, game, season))
+        return season_ranking(await self.store.seasons.season_results(guild_id, game, season))
 
     async def leaderboard(
         self, guild_id: int, game: str, season: Season, page: int = 1

@@ -85,7 +85,7 @@ class GameService(Openings):
     ) -> None:
         """Remember where the game is shown (its thread, its latest table message, its
         latest notice offering the claim)."""
-        await self.store.set_game_messages(game_id, thread_id, message_id, claim_message_id)
+        await self.store.games.set_game_messages(game_id, thread_id, message_id, claim_message_id)
         self._infos.pop(game_id, None)
 
     async def play(
@@ -112,7 +112,7 @@ class GameService(Openings):
             assert game.winner is not None and game.end_reason is not None
             ending = Ending(game.winner, game.end_reason, info.rated)
         try:
-            info, changes = await self.store.record_move(
+            info, changes = await self.store.games.record_move(
                 info,
                 expected_version,
                 seat,
@@ -182,7 +182,7 @@ class GameService(Openings):
             winner = winner_of(info, seat, now)
             game = await self._state(info)
             try:
-                ended, changes = await self.store.finish_game(
+                ended, changes = await self.store.games.finish_game(
                     info, Ending(winner, reason, info.rated), now, info.turn
                 )
             except GameMoved:
@@ -204,7 +204,7 @@ class GameService(Openings):
                 raise GameOver(_("This game is over."))
             try:
                 return self._note(
-                    await self.store.abandon_game(game_id, info.version, self.clock())
+                    await self.store.games.abandon_game(game_id, info.version, self.clock())
                 )
             except GameMoved:
                 continue
@@ -214,18 +214,18 @@ class GameService(Openings):
 
     async def outdated_messages(self, limit: int) -> list[Outdated]:
         """Turn messages a restore took back, still to be marked (`bot.store.backup`)."""
-        return await self.store.outdated_messages(limit)
+        return await self.store.restored.outdated_messages(limit)
 
     async def forget_outdated(self, message_id: int) -> bool:
         """The message is marked: off the list (False: it was not on it)."""
-        return await self.store.forget_outdated(message_id)
+        return await self.store.restored.forget_outdated(message_id)
 
     # ----- deadlines ------------------------------------------------------------------------
 
     async def next_deadline(self) -> float | None:
         """When a turn deadline of this process's games next calls for something (a
         reminder, the claim offered, a close), if any game waits on one."""
-        return await self.store.next_deadline(self.clock(), self.shards)
+        return await self.store.lists.next_deadline(self.clock(), self.shards)
 
     async def sweep(self) -> Sweep:
         """What the turn deadlines call for now, each at most once per turn (the marks are
@@ -234,7 +234,9 @@ class GameService(Openings):
         - `overdue`: games whose turn ran out, the waiting player to be told they may claim;
         - `claimed`: games against the AI whose player ran out of time: the AI claims;
         - `closed`: games nobody claimed within another turn's time, ended with no result."""
-        closed, overdue, reminders = await self.store.mark_deadlines(self.clock(), self.shards)
+        closed, overdue, reminders = await self.store.games.mark_deadlines(
+            self.clock(), self.shards
+        )
         for info in closed:
             log.info("game %s closed: nobody claimed it after the turn ran out", info.id)
             self._note(info)
@@ -291,7 +293,7 @@ class GameService(Openings):
         info = await self._fresh(game_id)
         if info.version != version + 1:
             return None
-        seed, moves = await self.store.seed_and_moves(game_id)
+        seed, moves = await self.store.games.seed_and_moves(game_id)
         if len(moves) != version + 1:
             return None  # the change on `version` was no move (a resignation, a claim)
         game = replay_game(info.rules, seed, moves[:version])
@@ -302,7 +304,7 @@ class GameService(Openings):
 
     async def _fresh(self, game_id: int) -> GameInfo:
         """The game's record as the database has it now."""
-        info = await self.store.game(game_id)
+        info = await self.store.games.game(game_id)
         if info is None:
             raise NotFound(_("There is no such game."))
         return self._note(info)
@@ -323,7 +325,7 @@ class GameService(Openings):
             raise NotFound(_("There is no such game in this server."))
         if info.active:
             raise GameOver(_("The record of a game is shown once it is over."))
-        seed, moves = await self.store.seed_and_moves(game_id)
+        seed, moves = await self.store.games.seed_and_moves(game_id)
         return GameRecord(info, seed, tuple(moves))
 
     async def replayed(self, game_id: int, ply: int, guild_id: int | None = None) -> Replayed:
@@ -347,7 +349,7 @@ class GameService(Openings):
         if cached is not None and cached[0] == info.version:
             self._states.move_to_end(info.id)
             return cached[1]
-        seed, moves = await self.store.seed_and_moves(info.id)
+        seed, moves = await self.store.games.seed_and_moves(info.id)
         game = _rebuild(info, seed, moves)
         self._remember(info.id, info.version, game)
         return game

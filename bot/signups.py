@@ -160,7 +160,7 @@ class SignUps:
             window_seconds=window,
         )
         try:
-            return await self.store.create_tournament(new, self.settings.max_open_events)
+            return await self.store.events.create_tournament(new, self.settings.max_open_events)
         except TooManyEvents as limit:
             raise EventRefused(
                 n_(
@@ -173,18 +173,18 @@ class SignUps:
             ) from None
 
     async def event(self, tournament_id: int) -> Event:
-        event = await self.store.event(tournament_id)
+        event = await self.store.events.event(tournament_id)
         if event is None:
             raise NotFound(_("There is no such tournament."))
         return event
 
     async def set_message(self, tournament_id: int, message_id: int) -> None:
-        await self.store.set_tournament_message(tournament_id, message_id)
+        await self.store.events.set_tournament_message(tournament_id, message_id)
 
     async def join(self, tournament_id: int, user_id: int) -> Event:
         for _attempt in range(RETRIES):
             try:
-                return await self.store.join_tournament(tournament_id, user_id, self.clock())
+                return await self.store.events.join_tournament(tournament_id, user_id, self.clock())
             except EventChanged as changed:
                 if changed.why != "moved":
                     raise refusal(changed, user_id) from None
@@ -220,7 +220,7 @@ class SignUps:
                 ) from None
             cards, shown = format_cards(deck.cards), deck.name
         try:
-            return await self.store.bring_deck(tournament_id, user_id, shown, cards)
+            return await self.store.events.bring_deck(tournament_id, user_id, shown, cards)
         except EventChanged as changed:
             raise refusal(changed, user_id) from None
 
@@ -233,16 +233,16 @@ class SignUps:
         entrant = event.entrant(user_id)
         paused = entrant is not None and not entrant.paused
         try:
-            return await self.store.set_paused(tournament_id, user_id, paused)
+            return await self.store.events.set_paused(tournament_id, user_id, paused)
         except EventChanged as changed:
             if changed.why == "moved":  # a game ended meanwhile: once more
-                return await self.store.set_paused(tournament_id, user_id, paused)
+                return await self.store.events.set_paused(tournament_id, user_id, paused)
             raise refusal(changed, user_id) from None
 
     async def leave(self, tournament_id: int, user_id: int) -> Event:
         for _attempt in range(RETRIES):
             try:
-                return await self.store.leave_tournament(tournament_id, user_id)
+                return await self.store.events.leave_tournament(tournament_id, user_id)
             except EventChanged as changed:
                 if changed.why != "moved":
                     raise refusal(changed, user_id) from None

@@ -90,7 +90,9 @@ class Tournaments(SignUps):
         again in a reader's language)."""
         for _attempt in range(RETRIES):
             try:
-                cancelled = await self.store.cancel_tournament(event, str(reason), self.clock())
+                cancelled = await self.store.events.cancel_tournament(
+                    event, str(reason), self.clock()
+                )
                 return Moved(cancelled, cancelled=True)
             except EventChanged as changed:
                 if not changed.event.tournament.open:
@@ -120,7 +122,7 @@ class Tournaments(SignUps):
         assert step is not None and not step.finished
         new_games = self._new_games(seeded, step, now)
         try:
-            started = await self.store.start_tournament(
+            started = await self.store.events.start_tournament(
                 event, seeds, rounds, step, new_games, label(event, step.round), now, ends_at
             )
         except EventChanged as changed:
@@ -136,7 +138,9 @@ class Tournaments(SignUps):
         tournament = event.tournament
 
         async def key(user_id: int) -> tuple[float, float]:
-            standing = await self.store.standing(tournament.guild_id, tournament.game, user_id)
+            standing = await self.store.standings.standing(
+                tournament.guild_id, tournament.game, user_id
+            )
             return (-standing.rating, 0.0) if standing is not None else (0.0, 1.0)
 
         keys = {e.user_id: await key(e.user_id) for e in event.entrants}
@@ -204,7 +208,7 @@ class Tournaments(SignUps):
             new_games = self._new_games(known, step, now) if step and not step.finished else []
             round_ = step.round if step else event.tournament.round
             first_new = known.next_board(round_)
-            after, wrote = await self.store.advance_tournament(
+            after, wrote = await self.store.events.advance_tournament(
                 known, results, step, new_games, label(event, round_), now
             )
             if step is None:
@@ -249,7 +253,7 @@ class Tournaments(SignUps):
         if by != user_id and by != event.tournament.organiser_id and not manages_server:
             raise NotAllowed(_("Only the organiser can remove a player."))
         try:
-            after = await self.store.withdraw_entrant(tournament_id, user_id, why)
+            after = await self.store.events.withdraw_entrant(tournament_id, user_id, why)
         except EventChanged as changed:
             raise refusal(changed, user_id, other=by != user_id) from None
         ended = []
@@ -266,16 +270,19 @@ class Tournaments(SignUps):
         return after, ended
 
     async def events_of(self, guild_id: int, user_id: int) -> list[Event]:
-        return [await self.event(t.id) for t in await self.store.tournaments_of(guild_id, user_id)]
+        return [
+            await self.event(t.id)
+            for t in await self.store.events.tournaments_of(guild_id, user_id)
+        ]
 
     async def recent(self, guild_id: int) -> list[Tournament]:
         """The server's events, newest first (for autocompletes)."""
         statuses = ("open", "running", "finished", "cancelled")
-        return await self.store.tournaments(guild_id, statuses, 25)
+        return await self.store.events.tournaments(guild_id, statuses, 25)
 
     async def listed(self, guild_id: int) -> list[Event]:
         """The server's events open or running, newest first."""
-        found = await self.store.tournaments(guild_id, ("open", "running"))
+        found = await self.store.events.tournaments(guild_id, ("open", "running"))
         return [await self.event(t.id) for t in found]
 
     async def running_of(self, guild_id: int, user_id: int) -> list[Event]:
@@ -291,15 +298,15 @@ class Tournaments(SignUps):
     async def claim_posting(self, game_id: int) -> bool:
         """Whether the caller posts the event's game (once, whichever process asks)."""
         now = self.clock()
-        return await self.store.claim_posting(game_id, now, now - POSTING_STALE)
+        return await self.store.events.claim_posting(game_id, now, now - POSTING_STALE)
 
     async def unclaim_posting(self, game_id: int) -> None:
-        await self.store.unclaim_posting(game_id)
+        await self.store.events.unclaim_posting(game_id)
 
     async def unposted(self) -> list[GameInfo]:
         """Events' games a stopped process made or claimed and never posted."""
         now = self.clock()
-        return await self.store.unposted_games(now - POSTING_STALE, self.games.shards)
+        return await self.store.events.unposted_games(now - POSTING_STALE, self.games.shards)
 
     # ----- the minute's sweep
 
@@ -307,7 +314,7 @@ class Tournaments(SignUps):
         """Start the events whose time came (or cancel them, too few), and move on every
         running event whose games ended (a round a crash left unpaired)."""
         moved = []
-        for tournament in await self.store.due_tournaments(self.clock(), self.games.shards):
+        for tournament in await self.store.events.due_tournaments(self.clock(), self.games.shards):
             try:
                 if tournament.status == "open":
                     moved.append(await self._start(await self.event(tournament.id)))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.metrics import Metrics
 from bot.store.base import Store
 from bot.store.database import Database, StoreError
+from bot.store.dialect import Dialect
 from bot.store.measured import measured
 from bot.store.url import POSTGRESQL, BadUrl, DatabaseUrl, parse
 
@@ -15,18 +16,19 @@ async def open_store(
 ) -> Store:
     """Open (creating and migrating) the database `url` names: `StoreError` (or `BadUrl`)
     in one line, without the password, when it cannot be used. With `metrics`, every call
-    is measured (`bot.store.measured`); without, the store is the backend's own."""
+    is measured (`bot.store.measured`). psycopg is imported only for a PostgreSQL URL."""
     where = parse(url) if isinstance(url, str) else url
-    store: Store
+    dialect: Dialect
     if where.kind == POSTGRESQL:
-        from bot.store.postgres import PostgresStore  # psycopg is loaded only when used
+        from bot.store.postgres import PostgresDialect
 
-        store = await PostgresStore.open(where, pool_size)
+        dialect = await PostgresDialect.open(where, pool_size)
     else:
-        from bot.store.sqlite import SqliteStore
+        from bot.store.sqlite import SqliteDialect
 
         assert where.path is not None
-        store = await SqliteStore.open(where.path)
+        dialect = await SqliteDialect.open(where.path)
+    store = Store(dialect)
     return store if metrics is None else measured(store, metrics)
 
 

@@ -1,179 +1,71 @@
-"""What the game service asks of its database: `Store`, one interface with two backends
-(`SqliteStore`, the embedded default; `PostgresStore`, for several processes), and
-`open_store`, which opens the one a URL names (`bot.store.url`)."""
+"""What the game service asks of its database: `Store`, the bot's data as composed parts,
+one concept each, every operation written once over a `Dialect` (SQLite, the embedded
+default; PostgreSQL, for several processes), which `bot.store.open_store` picks from a URL.
+
+Every method of a part is one transaction and is named for what it does; a change the data
+does not allow raises a `bot.store.errors.Conflict` with the facts and writes nothing.
+Reads see committed data only."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any
 
-from bot.records import Challenge, GameInfo, RatingChange, Season, Standing
-from bot.server import ServerSettings
-from bot.store.counts import InPlay
-from bot.store.events import NewTournament, Result
-from bot.store.restored import Outdated
-from bot.store.rows import ALL, Ending, NewChallenge, NewGame, Shards
+from bot.store.challenges import Challenges
+from bot.store.counts import Counts
+from bot.store.decks import Decks
+from bot.store.dialect import Dialect
+from bot.store.events import Events
+from bot.store.games import Games
+from bot.store.lists import GameLists
+from bot.store.restored import Restored
+from bot.store.seasons import Seasons
+from bot.store.servers import Servers
+from bot.store.standings import Standings
 from bot.store.url import DatabaseUrl
-from bot.tournament.records import Event, Tournament
-from bot.tournament.rounds import Step
 
 
-class Store(Protocol):
-    """The bot's data. Every method is one transaction and is named for what it does; a
-    change the data does not allow raises a `bot.store.errors.Conflict` with the facts and
-    writes nothing. Reads see committed data only."""
+class Store:
+    """The bot's data: `challenges`, `games` (started, moved, finished), `lists` of games,
+    `decks`, `servers`' settings, `standings`, `events` (tournaments), `seasons`, `counts`
+    of what is in play, and the messages a backup's `restored` tables left behind."""
 
-    url: DatabaseUrl
-    # Whether other processes may change the data too (PostgreSQL): then a record this
-    # process read earlier may be out of date, and only commits at a version are trusted.
-    shared: bool
+    PARTS = (
+        "challenges",
+        "games",
+        "lists",
+        "decks",
+        "servers",
+        "standings",
+        "events",
+        "seasons",
+        "counts",
+        "restored",
+    )
 
-    async def close(self) -> None: ...
+    def __init__(self, dialect: Dialect) -> None:
+        self.dialect = dialect
+        self.url: DatabaseUrl = dialect.url
+        # Whether other processes may change the data too (PostgreSQL): then a record this
+        # process read earlier may be out of date, and only commits at a version are trusted.
+        self.shared: bool = dialect.shared
+        self.challenges = Challenges(dialect)
+        self.games = Games(dialect)
+        self.lists = GameLists(dialect)
+        self.decks = Decks(dialect)
+        self.servers = Servers(dialect)
+        self.standings = Standings(dialect)
+        self.events = Events(dialect)
+        self.seasons = Seasons(dialect)
+        self.counts = Counts(dialect)
+        self.restored = Restored(dialect)
 
-    async def schema_version(self) -> int: ...
+    async def close(self) -> None:
+        await self.dialect.close()
+
+    async def schema_version(self) -> int:
+        return await self.dialect.schema_version()
 
     async def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
         """A read-only statement with `?` placeholders, for tests, benchmarks and the
         database move's checks; never used by the bot's own work."""
-        ...
-
-    # ----- challenges
-    async def create_challenge(self, new: NewChallenge, open_limit: int) -> Challenge: ...
-    async def challenge(self, challenge_id: int) -> Challenge | None: ...
-    async def set_challenge_message(self, challenge_id: int, message_id: int) -> None: ...
-    async def accept_challenge(
-        self, challenge_id: int, game: NewGame, active_limit: int
-    ) -> GameInfo: ...
-    async def close_challenge(self, challenge_id: int, status: str, now: float) -> Challenge: ...
-    async def expire_challenges(self, now: float, shards: Shards = ALL) -> list[Challenge]: ...
-
-    # ----- games
-    async def start_game(self, game: NewGame, active_limit: int) -> GameInfo: ...
-    async def game(self, game_id: int) -> GameInfo | None: ...
-    async def seed_and_moves(self, game_id: int) -> tuple[int, list[str]]: ...
-    async def set_game_messages(
-        self,
-        game_id: int,
-        thread_id: int | None,
-        message_id: int | None,
-        claim_message_id: int | None = None,
-    ) -> None: ...
-    async def record_move(
-        self,
-        game: GameInfo,
-        version: int,
-        seat: str,
-        user_id: int,
-        move: str,
-        ply: int,
-        now: float,
-        next_turn: str,
-        ending: Ending | None,
-    ) -> tuple[GameInfo, tuple[RatingChange, ...]]: ...
-    async def finish_game(
-        self, game: GameInfo, ending: Ending, now: float, turn: str | None
-    ) -> tuple[GameInfo, tuple[RatingChange, ...]]: ...
-    async def abandon_game(self, game_id: int, version: int, now: float) -> GameInfo: ...
-    async def mark_deadlines(
-        self, now: float, shards: Shards = ALL
-    ) -> tuple[list[GameInfo], list[GameInfo], list[GameInfo]]: ...
-
-    # ----- lists of games
-    async def active_games(self, user_id: int, guild_id: int | None) -> list[GameInfo]: ...
-    async def finished_games(
-        self, guild_id: int, user_id: int | None, limit: int
-    ) -> list[GameInfo]: ...
-    async def guild_games(self, guild_id: int, limit: int) -> list[GameInfo]: ...
-    async def game_in_thread(self, thread_id: int) -> GameInfo | None: ...
-    async def next_deadline(self, now: float, shards: Shards = ALL) -> float | None: ...
-    async def ai_turns(self, shards: Shards = ALL) -> list[GameInfo]: ...
-    async def due_games(self, now: float) -> list[GameInfo]: ...
-    async def finished_games_of(self, guild_id: int, game: str, user_id: int) -> list[GameInfo]: ...
-
-    # ----- after a restore
-    async def outdated_messages(self, limit: int) -> list[Outdated]: ...
-    async def forget_outdated(self, message_id: int) -> bool: ...
-
-    # ----- decks
-    async def save_deck(
-        self, user_id: int, name: str, cards: str, now: float, deck_limit: int
-    ) -> None: ...
-    async def decks(self, user_id: int) -> list[tuple[str, str]]: ...
-    async def deck(self, user_id: int, name: str) -> tuple[str, str] | None: ...
-    async def delete_deck(self, user_id: int, name: str) -> bool: ...
-
-    # ----- server settings
-    async def server_settings(self, guild_id: int) -> ServerSettings: ...
-    async def change_server_settings(
-        self, guild_id: int, changes: Mapping[str, Any]
-    ) -> ServerSettings: ...
-
-    # ----- ratings
-    async def rated_players(self, guild_id: int, game: str) -> int: ...
-    async def ranking(
-        self, guild_id: int, game: str, limit: int, offset: int
-    ) -> list[Standing]: ...
-    async def standing(self, guild_id: int, game: str, user_id: int) -> Standing | None: ...
-    async def rating_history(
-        self, guild_id: int, game: str, user_id: int
-    ) -> list[tuple[float, float]]: ...
-
-    # ----- events (bot.store.events: one script for both backends)
-    async def create_tournament(self, new: NewTournament, open_limit: int) -> Event: ...
-    async def event(self, tournament_id: int) -> Event | None: ...
-    async def tournaments(
-        self, guild_id: int, statuses: Sequence[str], limit: int = 25
-    ) -> list[Tournament]: ...
-    async def tournaments_of(self, guild_id: int, user_id: int) -> list[Tournament]: ...
-    async def due_tournaments(self, now: float, shards: Shards = ALL) -> list[Tournament]: ...
-    async def claim_posting(self, game_id: int, now: float, stale_before: float) -> bool: ...
-    async def unclaim_posting(self, game_id: int) -> None: ...
-    async def unposted_games(self, stale_before: float, shards: Shards = ALL) -> list[GameInfo]: ...
-    async def set_tournament_message(self, tournament_id: int, message_id: int) -> None: ...
-    async def join_tournament(self, tournament_id: int, user_id: int, now: float) -> Event: ...
-    async def bring_deck(
-        self, tournament_id: int, user_id: int, name: str | None, cards: str | None
-    ) -> Event: ...
-    async def leave_tournament(self, tournament_id: int, user_id: int) -> Event: ...
-    async def set_paused(self, tournament_id: int, user_id: int, paused: bool) -> Event: ...
-    async def cancel_tournament(self, event: Event, reason: str, now: float) -> Event: ...
-    async def start_tournament(
-        self,
-        event: Event,
-        seeds: Sequence[int],
-        rounds: int,
-        step: Step,
-        games: Sequence[NewGame],
-        label: str,
-        now: float,
-        ends_at: float | None = None,
-    ) -> Event: ...
-    async def advance_tournament(
-        self,
-        event: Event,
-        results: Sequence[Result],
-        step: Step | None,
-        games: Sequence[NewGame],
-        label: str,
-        now: float,
-    ) -> tuple[Event, bool]: ...
-    async def withdraw_entrant(self, tournament_id: int, user_id: int, why: str) -> Event: ...
-
-    # ----- what is in play, for the metrics (bot.store.counts)
-    async def in_play(self, now: float) -> InPlay: ...
-
-    # ----- seasons (bot.store.seasons)
-    async def start_season(
-        self,
-        guild_id: int,
-        name: str,
-        user_id: int,
-        role_id: int | None,
-        role_top: int | None,
-        now: float,
-    ) -> Season: ...
-    async def end_season(self, guild_id: int, now: float) -> Season: ...
-    async def seasons(self, guild_id: int) -> list[Season]: ...
-    async def season_results(
-        self, guild_id: int, game: str, season: Season
-    ) -> list[tuple[int, int, str]]: ...
+        return await self.dialect.read(sql, params)

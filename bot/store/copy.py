@@ -9,13 +9,13 @@ import sqlite3
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-import psycopg
+from typing import TYPE_CHECKING, Any
 
 from bot.store.database import StoreError
-from bot.store.postgres_db import explain
 from bot.store.url import DatabaseUrl
+
+if TYPE_CHECKING:
+    import psycopg
 
 # In the order the foreign keys allow (a game's rematch_of names an older game, so games
 # go in by id; a game may be an event's, and an event's records name games).
@@ -66,6 +66,10 @@ def copy_sqlite_to_postgres(source: Path, target: DatabaseUrl, verify: Verify) -
     the copied ids; then, before committing, compare each table's rows on both sides and
     call `verify(game_id, source's, target's)` for every game in progress, which raises
     (StoreError) to undo it all. `NotEmpty` if the target holds any row."""
+    import psycopg  # only a move to PostgreSQL loads it
+
+    from bot.store.postgres_db import explain
+
     reader = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
     try:
         with psycopg.connect(target.url, connect_timeout=10) as writer, writer.transaction():

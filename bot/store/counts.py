@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 
 from bot.kinds import kind_of
 from bot.records import rules_from_text
+from bot.store.dialect import Part
 
 # Every part is grouped by a short label: a game's key, a challenge's rules (its game is in
 # them), a tournament's status. Open challenges are few (15 minutes, three a player), and so
@@ -39,12 +39,7 @@ class InPlay:
     seasons: int = 0
 
 
-class Counts:
-    """Mixed into each store, which gives `query`."""
-
-    async def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
-        raise NotImplementedError
-
+class Counts(Part):
     async def in_play(self, now: float) -> InPlay:
         """What is in play at `now`, in every server (a challenge past its expiry is not
         open, even before the sweep closes it)."""
@@ -52,7 +47,7 @@ class Counts:
         challenges: Counter[str] = Counter()
         tournaments: Counter[str] = Counter()
         seasons = 0
-        for row in await self.query(IN_PLAY, (now,)):
+        for row in await self.dialect.read(IN_PLAY, (now,)):
             part, label, n = row["part"], row["label"], int(row["n"])
             if part == "games":
                 games[label] += n

@@ -242,17 +242,21 @@ async def _check_integrity(connection: aiosqlite.Connection, path: Path) -> None
 FOREIGN_KEYS_OFF = "-- sqlite: foreign keys off"
 
 
+def newer_schema(where: str, current: int, known: int) -> StoreError:
+    """A database a newer bot migrated: refused, on either dialect, untouched."""
+    return StoreError(
+        f"The database {where} is at schema version {current}, newer than this code "
+        f"understands (up to {known}). It was not touched: run a newer version of the bot."
+    )
+
+
 async def _migrate(connection: aiosqlite.Connection, path: Path) -> None:
     async with connection.execute("PRAGMA user_version") as cursor:
         row = await cursor.fetchone()
     current = int(row[0]) if row else 0
     known = migrations()
     if current > len(known):
-        raise StoreError(
-            f"The database {path} is at schema version {current}, newer than this code "
-            f"understands (up to {len(known)}). It was not touched: run a newer version of "
-            "the bot."
-        )
+        raise newer_schema(str(path), current, len(known))
     for number, name, sql in known[current:]:
         # A migration that makes a table again (SQLite cannot drop a CHECK) says so on its
         # first line; foreign keys are off for it, as SQLite's own procedure has it, and

@@ -9,14 +9,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.store.rows import NewGame
-from bot.store.script import Row, Script
+from bot.store.script import Script
+from bot.store.steps import insert_game
 from bot.tournament.records import Board, Entrant, Event, Tournament
 from bot.tournament.rounds import Step
-
-
-def one(rows: list[Row]) -> Row:
-    assert len(rows) == 1, rows
-    return rows[0]
 
 
 def read_event(tournament_id: int) -> Script[Event | None]:
@@ -57,31 +53,6 @@ def bump(event: Event, expected_status: str, **changes: Any) -> Script[bool]:
     return bool(rows)
 
 
-def insert_game(game: NewGame, tournament_id: int, label: str, rated: bool) -> Script[int]:
-    rows = yield (
-        "INSERT INTO games (guild_id, channel_id, player_a, player_b, rules, game, seed, "
-        "turn, turn_seconds, deadline, created_at, updated_at, tournament_id, event, "
-        "unrated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-        (
-            game.guild_id,
-            game.channel_id,
-            *game.players,
-            game.rules,
-            game.game,
-            game.seed,
-            game.turn,
-            game.turn_seconds,
-            game.now + game.turn_seconds,
-            game.now,
-            game.now,
-            tournament_id,
-            label,
-            0 if rated else 1,
-        ),
-    )
-    return int(one(rows)["id"])
-
-
 def write_step(event: Event, step: Step, games: Sequence[NewGame], label: str) -> Script[None]:
     """The step's settled records and its games (made now, as `games` says, in order)."""
     board = event.next_board(step.round)
@@ -105,7 +76,10 @@ def write_step(event: Event, step: Step, games: Sequence[NewGame], label: str) -
         # the seed says which seat moves first (G1): `first` sits there
         assert game.players[0 if game.turn == "A" else 1] == pairing.first
         assert set(game.players) == {pairing.first, pairing.second}
-        game_id = yield from insert_game(game, event.id, label, event.tournament.rated)
+        made = yield from insert_game(
+            game, tournament_id=event.id, event=label, unrated=0 if event.tournament.rated else 1
+        )
+        game_id = made.id
         yield (
             "INSERT INTO tournament_games (tournament_id, round, board, first, second, "
             "game_id) VALUES (?, ?, ?, ?, ?, ?)",

@@ -10,15 +10,16 @@ record was read at, the step that follows: so a round is paired, and its games m
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from bot.records import GameInfo
+from bot.store.dialect import Part
 from bot.store.errors import Conflict
-from bot.store.event_scripts import bump, event_now, one, read_event, write_step
+from bot.store.event_scripts import bump, event_now, read_event, write_step
 from bot.store.rows import ALL, NewGame, Shards
-from bot.store.script import Script
+from bot.store.script import Script, one
 from bot.tournament.records import (
     CANCELLED,
     FINISHED,
@@ -76,15 +77,7 @@ class TooManyEvents(Conflict):
         self.count = count
 
 
-class EventStore:
-    """Mixed into each store, which runs scripts (`_script`) and reads (`query`)."""
-
-    async def _script(self, make: Callable[[], Script[T]]) -> T:
-        raise NotImplementedError
-
-    async def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
-        raise NotImplementedError
-
+class Events(Part):
     async def create_tournament(self, new: NewTournament, open_limit: int) -> Event:
         """A new event open for entries; `TooManyEvents` if the server has `open_limit`
         open or running already."""
@@ -123,16 +116,16 @@ class EventStore:
             )
             return (yield from event_now(int(one(rows)["id"])))
 
-        return await self._script(create)
+        return await self.dialect.run(create)
 
     async def event(self, tournament_id: int) -> Event | None:
-        return await self._script(lambda: read_event(tournament_id))
+        return await self.dialect.run(lambda: read_event(tournament_id))
 
     async def tournaments(
         self, guild_id: int, statuses: Sequence[str], limit: int = 25
     ) -> list[Tournament]:
         marks = ", ".join("?" for _ in statuses)
-        rows = await self.query(
+        rows = await self.dialect.read(
             f"SELECT * FROM tournaments WHERE guild_id = ? AND status IN ({marks}) "
             "ORDER BY id DESC LIMIT ?",
             (guild_id, *statuses, limit),
@@ -141,7 +134,7 @@ class EventStore:
 
     async def tournaments_of(self, guild_id: int, user_id: int) -> list[Tournament]:
         """The events `user_id` entered in the server, newest first."""
-        rows = await self.query(
+        rows = await self.dialect.read(
             "SELECT t.* FROM tournaments t JOIN entrants e ON e.tournament_id = t.id "
             "WHERE t.guild_id = ? AND e.user_id = ? ORDER BY t.id DESC",
             (guild_id, user_id),
@@ -160,7 +153,7 @@ class EventStore:
             )
             return [Tournament.from_row(row) for row in rows]
 
-        return await self._script(due)
+        return await self.dialect.run(due)
 
     async def claim_posting(self, game_id: int, now: float, stale_before: float) -> bool:
         """Whether this process posts an event's game: the first to claim it (its message
@@ -176,13 +169,13 @@ class EventStore:
             )
             return bool(rows)
 
-        return await self._script(claim)
+        return await self.dialect.run(claim)
 
     async def unclaim_posting(self, game_id: int) -> None:
         def unclaim() -> Script[None]:
             yield ("UPDATE games SET message_id = NULL WHERE id = ? AND message_id = 0", (game_id,))
 
-        await self._script(unclaim)
+        await self.dialect.run(unclaim)
 
     async def unposted_games(self, stale_before: float, shards: Shards = ALL) -> list[GameInfo]:
         """Events' games in progress never posted (another process made them, or the one
@@ -198,7 +191,7 @@ class EventStore:
             )
             return [GameInfo.from_row(row) for row in rows]
 
-        return await self._script(unposted)
+        return await self.dialect.run(unposted)
 
     async def set_tournament_message(self, tournament_id: int, message_id: int) -> None:
         def update() -> Script[None]:
@@ -207,7 +200,7 @@ class EventStore:
                 (message_id, tournament_id),
             )
 
-        await self._script(update)
+        await self.dialect.run(update)
 
     async def join_tournament(self, tournament_id: int, user_id: int, now: float) -> Event:
         """`user_id` enters; `EventChanged` if the event is not open (nor a timed one
@@ -237,7 +230,7 @@ class EventStore:
             )
             return (yield from event_now(tournament_id))
 
-        return await self._script(join)
+        return await self.dialect.run(join)
 
     async def set_paused(self, tournament_id: int, user_id: int, paused: bool) -> Event:
         """`user_id` pauses a running timed event (not paired again until they come back)
@@ -258,7 +251,7 @@ class EventStore:
             )
             return (yield from event_now(tournament_id))
 
-        return await self._script(pause)
+        return await self.dialect.run(pause)
 
     async def bring_deck(
         self, tournament_id: int, user_id: int, name: str | None, cards: str | None
@@ -281,7 +274,7 @@ class EventStore:
             )
             return (yield from event_now(tournament_id))
 
-        return await self._script(bring)
+        return await self.dialect.run(bring)
 
     async def leave_tournament(self, tournament_id: int, user_id: int) -> Event:
         """`user_id` takes their entry back before the start; `EventChanged` if it has
@@ -301,7 +294,7 @@ class EventStore:
             )
             return (yield from event_now(tournament_id))
 
-        return await self._script(leave)
+        return await self.dialect.run(leave)
 
     async def cancel_tournament(self, event: Event, reason: str, now: float) -> Event:
         """An open event called off, saying why; `EventChanged` if it moved on since
@@ -313,7 +306,7 @@ class EventStore:
                 raise EventChanged(now_event, "moved")
             return (yield from event_now(event.id))
 
-        return await self._script(cancel)
+        return await self.dialect.run(cancel)
 
     async def start_tournament(
         self,
@@ -352,7 +345,7 @@ class EventStore:
             yield from write_step(seeded, step, games, label)
             return (yield from event_now(event.id))
 
-        return await self._script(start)
+        return await self.dialect.run(start)
 
     async def advance_tournament(
         self,
@@ -386,7 +379,7 @@ class EventStore:
                 yield from write_step(event, step, games, label)
             return (yield from event_now(event.id)), True
 
-        return await self._script(advance)
+        return await self.dialect.run(advance)
 
     async def withdraw_entrant(self, tournament_id: int, user_id: int, why: str) -> Event:
         """`user_id` leaves a running event (`why`: withdrew, removed, left the server) in
@@ -407,4 +400,4 @@ class EventStore:
             yield from bump(event, RUNNING)
             return (yield from event_now(tournament_id))
 
-        return await self._script(withdraw)
+        return await self.dialect.run(withdraw)

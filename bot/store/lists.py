@@ -6,17 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from bot.records import GameInfo
+from bot.store.dialect import Part
 from bot.store.rows import ALL, Shards
 
 
-class GameLists:
-    """Mixed into each store, which gives `query`."""
-
-    async def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
-        raise NotImplementedError
-
+class GameLists(Part):
     async def _listed(self, sql: str, params: tuple[Any, ...] = ()) -> list[GameInfo]:
-        return [GameInfo.from_row(row) for row in await self.query(sql, params)]
+        return [GameInfo.from_row(row) for row in await self.dialect.read(sql, params)]
 
     async def active_games(self, user_id: int, guild_id: int | None) -> list[GameInfo]:
         sql = "SELECT * FROM games WHERE status = 'active' AND (player_a = ? OR player_b = ?)"
@@ -64,6 +60,14 @@ class GameLists:
             (guild_id, game, user_id, user_id),
         )
 
+    async def ai_turns(self, shards: Shards = ALL) -> list[GameInfo]:
+        """The games whose turn is the computer player's (of servers on `shards`), the
+        longest waiting first."""
+        return await self._listed(
+            "SELECT * FROM games WHERE status = 'active' AND ai_seat IS NOT NULL "
+            f"AND turn = ai_seat AND {shards.sql()} ORDER BY updated_at"
+        )
+
     async def next_deadline(self, now: float, shards: Shards = ALL) -> float | None:
         """The earliest instant after `now` at which a turn deadline of a game of `shards`
         calls for something not yet done (`mark_deadlines`): a reminder at half time (while
@@ -71,7 +75,7 @@ class GameLists:
         another turn's time has passed unclaimed. None when no game waits on one."""
         on = shards.sql()
         human = f"status = 'active' AND (ai_seat IS NULL OR turn != ai_seat) AND {on}"
-        rows = await self.query(
+        rows = await self.dialect.read(
             "SELECT MIN(due) AS due FROM ("
             "SELECT deadline - turn_seconds / 2.0 AS due FROM games "
             f"WHERE {human} AND deadline > ? AND COALESCE(reminded_version, -1) != version "

@@ -1,16 +1,17 @@
-"""A store whose calls are measured: `measured(store, metrics)` wraps any `Store` once, where
-it is opened (`open_store`), instead of timing inside each backend's every method.
+"""A store whose calls are measured: `measured(store, metrics)` wraps each part of a `Store`
+once, where it is opened (`open_store`), instead of timing inside every method.
 
 Each call's time goes to `caravan_store_seconds{operation}` (the method's name), a call that
 fails to `caravan_store_errors_total{operation}` (not a `Conflict`: the data refusing a
 change, a stale version or a limit, is an answer, not an error), and each committed move to
 `caravan_moves_total{game, by}`: every move a member or the computer makes is committed
-through `record_move`, so that one place counts them all. Anything else (`url`, `shared`,
-a backend's own attributes) is the wrapped store's."""
+through `games.record_move`, so that one place counts them all. Anything else of a part is
+the wrapped part's."""
 
 from __future__ import annotations
 
 import asyncio
+import copy
 import inspect
 import time
 from collections.abc import Awaitable, Callable
@@ -22,17 +23,14 @@ from bot.store.base import Store
 from bot.store.errors import Conflict
 
 
-class MeasuredStore:
-    def __init__(self, inner: Store, metrics: Metrics) -> None:
+class MeasuredPart:
+    def __init__(self, inner: Any, metrics: Metrics) -> None:
         self._inner = inner
         self._metrics = metrics
-        self.url = inner.url
-        self.shared = inner.shared
-        self._record = self._timed("record_move", inner.record_move)
 
     def __getattr__(self, name: str) -> Any:
-        """The wrapped store's attribute; a coroutine method timed (and kept, so the
-        lookup happens once)."""
+        """The wrapped part's attribute; a coroutine method timed (and kept, so the lookup
+        happens once)."""
         found = getattr(self._inner, name)
         if name.startswith("_") or not inspect.iscoroutinefunction(found):
             return found
@@ -61,10 +59,16 @@ class MeasuredStore:
         timed.__name__ = timed.__qualname__ = operation
         return timed
 
+
+class MeasuredGames(MeasuredPart):
+    def __init__(self, inner: Any, metrics: Metrics) -> None:
+        super().__init__(inner, metrics)
+        self._record = self._timed("record_move", inner.record_move)
+
     async def record_move(
         self, game: GameInfo, version: int, seat: str, *rest: Any
     ) -> tuple[GameInfo, tuple[RatingChange, ...]]:
-        """The store's `record_move` (its arguments as `Store.record_move` has them),
+        """The store's `record_move` (its arguments as `Games.record_move` has them),
         timed, and the move counted by game and by who made it."""
         result = await self._record(game, version, seat, *rest)
         self._metrics.moved(game.game, "computer" if seat == game.ai_seat else "member")
@@ -72,5 +76,9 @@ class MeasuredStore:
 
 
 def measured(store: Store, metrics: Metrics) -> Store:
-    """`store`, its calls measured into `metrics`."""
-    return cast(Store, MeasuredStore(store, metrics))
+    """`store`, its parts' calls measured into `metrics`."""
+    wrapped = copy.copy(store)
+    for name in Store.PARTS:
+        wrapping = MeasuredGames if name == "games" else MeasuredPart
+        setattr(wrapped, name, wrapping(getattr(store, name), metrics))
+    return wrapped

@@ -22,7 +22,7 @@ from psycopg import AsyncConnection, errors
 from psycopg.pq import TransactionStatus
 from psycopg.rows import DictRow, dict_row
 
-from bot.store.database import StoreError, migrations
+from bot.store.database import StoreError, migrations, newer_schema
 from bot.store.url import DatabaseUrl
 
 T = TypeVar("T")
@@ -222,11 +222,7 @@ async def _migrate(connection: Connection, url: DatabaseUrl) -> None:
         ).fetchone()
         current = int(row["n"]) if row else 0
         if current > len(known):
-            raise StoreError(
-                f"The database {url.shown} is at schema version {current}, newer than this "
-                f"code understands (up to {len(known)}). It was not touched: run a newer "
-                "version of the bot."
-            )
+            raise newer_schema(url.shown, current, len(known))
         for number, name, sql in known[current:]:
             try:
                 async with connection.transaction():

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from bot.store.dialect import Part
 from bot.store.script import Script
 
 T = TypeVar("T")
@@ -22,12 +22,7 @@ class Outdated:
     game_id: int | None
 
 
-class RestoredStore:
-    """Mixed into each store, which runs scripts (`_script`)."""
-
-    async def _script(self, make: Callable[[], Script[T]]) -> T:
-        raise NotImplementedError
-
+class Restored(Part):
     async def outdated_messages(self, limit: int) -> list[Outdated]:
         """Up to `limit` of the messages still to mark, oldest game first."""
 
@@ -39,7 +34,7 @@ class RestoredStore:
             )
             return [Outdated(r["message_id"], r["channel_id"], r["game_id"]) for r in rows]
 
-        return await self._script(listed)
+        return await self.dialect.run(listed)
 
     async def forget_outdated(self, message_id: int) -> bool:
         """Take the message off the list; False if it was not there (another pass took it)."""
@@ -51,4 +46,4 @@ class RestoredStore:
             )
             return bool(rows)
 
-        return await self._script(forget)
+        return await self.dialect.run(forget)

@@ -1,53 +1,62 @@
-"""A transaction written once for both backends: a generator that yields its statements
+"""A transaction written once for both dialects: a generator that yields its statements
 (`?` placeholders) one at a time and is sent each one's rows back.
 
 SQLite runs a transaction in its writer thread with plain calls, PostgreSQL awaits each
 statement; a script is neither, so the same steps (read, check, write, guarded by the
-rows they get back) run on both: `run_sqlite` in the thread, `run_postgres` awaited. A
-script raises `bot.store.errors.Conflict` to write nothing. PostgreSQL may run a
-transaction again (a deadlock broken): each backend is handed a function that makes the
-script afresh."""
+rows they get back) run on both (`bot.store.sqlite`, `bot.store.postgres`: each dialect's
+`run`). A script raises `bot.store.errors.Conflict` to write nothing. PostgreSQL may run a
+transaction again (a deadlock broken): a dialect is handed a function that makes the script
+afresh.
+
+Besides statements a script may yield a lock (`lock_players`, `lock_row`): what makes a
+read-then-write safe with many writers. PostgreSQL takes it (READ COMMITTED); SQLite, whose
+one writer holds the database's write lock from BEGIN IMMEDIATE, has nothing to take."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Generator
+from dataclasses import dataclass
 from typing import Any, TypeVar
-
-from psycopg import AsyncConnection
-from psycopg.rows import DictRow
 
 T = TypeVar("T")
 Row = dict[str, Any]
-Step = tuple[str, tuple[Any, ...]]
+
+
+@dataclass(frozen=True)
+class PlayerLocks:
+    """Each player's lock, held until the transaction ends (taken in ascending id order, and
+    always after the transaction's row locks, so no two transactions wait in a circle)."""
+
+    user_ids: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RowLock:
+    """A row's lock (`SELECT ... FOR UPDATE`), held until the transaction ends."""
+
+    table: str
+    column: str
+    key: int
+
+
+Step = tuple[str, tuple[Any, ...]] | PlayerLocks | RowLock
 Script = Generator[Step, list[Row], T]
 
 
-def run_sqlite(tx: sqlite3.Connection, script: Script[T]) -> T:
-    """Run `script` on SQLite's open transaction `tx`."""
-    try:
-        sql, params = next(script)
-        while True:
-            rows = [dict(row) for row in tx.execute(sql, params).fetchall()]
-            sql, params = script.send(rows)
-    except StopIteration as done:
-        result: T = done.value
-        return result
+def lock_players(*user_ids: int) -> Script[None]:
+    yield PlayerLocks(tuple(sorted(set(user_ids))))
 
 
-def postgres_sql(sql: str) -> str:
-    """`?` placeholders as psycopg's `%s` (a literal `%` doubled first)."""
-    return sql.replace("%", "%%").replace("?", "%s")
+def lock_row(table: str, key: int, column: str = "id") -> Script[None]:
+    yield RowLock(table, column, key)
 
 
-async def run_postgres(tx: AsyncConnection[DictRow], script: Script[T]) -> T:
-    """Run `script` on PostgreSQL's open transaction `tx`."""
-    try:
-        sql, params = next(script)
-        while True:
-            cursor = await tx.execute(postgres_sql(sql), params)
-            rows = [dict(row) for row in await cursor.fetchall()] if cursor.description else []
-            sql, params = script.send(rows)
-    except StopIteration as done:
-        result: T = done.value
-        return result
+def one(rows: list[Row]) -> Row:
+    """The one row a statement gives back."""
+    assert len(rows) == 1, rows
+    return rows[0]
+
+
+def count(rows: list[Row]) -> int:
+    """A `SELECT COUNT(*) AS n` statement's count."""
+    return int(one(rows)["n"])

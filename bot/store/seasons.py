@@ -4,10 +4,10 @@ refused while another runs (and the partial unique index would refuse a second a
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, TypeVar
 
 from bot.records import Season
+from bot.store.dialect import Part
 from bot.store.errors import Conflict
 from bot.store.script import Script
 
@@ -29,12 +29,7 @@ def _running(guild_id: int) -> Script[Season | None]:
     return Season.from_row(rows[0]) if rows else None
 
 
-class SeasonStore:
-    """Mixed into each store, which runs scripts (`_script`)."""
-
-    async def _script(self, make: Callable[[], Script[T]]) -> T:
-        raise NotImplementedError
-
+class Seasons(Part):
     async def start_season(
         self,
         guild_id: int,
@@ -57,7 +52,7 @@ class SeasonStore:
             )
             return Season.from_row(rows[0])
 
-        return await self._script(start)
+        return await self.dialect.run(start)
 
     async def end_season(self, guild_id: int, now: float) -> Season:
         """The running season ends at `now`; `NoSeason` if none runs."""
@@ -72,7 +67,7 @@ class SeasonStore:
                 raise NoSeason(f"no season runs in {guild_id}")
             return Season.from_row(rows[0])
 
-        return await self._script(end)
+        return await self.dialect.run(end)
 
     async def seasons(self, guild_id: int) -> list[Season]:
         """The server's seasons, newest first."""
@@ -84,7 +79,7 @@ class SeasonStore:
             )
             return [Season.from_row(row) for row in rows]
 
-        return await self._script(listed)
+        return await self.dialect.run(listed)
 
     async def season_results(
         self, guild_id: int, game: str, season: Season
@@ -101,4 +96,4 @@ class SeasonStore:
             )
             return [(row["player_a"], row["player_b"], row["winner"]) for row in rows]
 
-        return await self._script(results)
+        return await self.dialect.run(results)

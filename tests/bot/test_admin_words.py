@@ -209,7 +209,8 @@ def test_a_deck_refusal_is_a_sentence_in_the_members_language() -> None:
         async def server_settings(self, guild_id: int) -> ServerSettings:
             return ServerSettings(channels=(3,))
 
-    ledger.store = Full()  # type: ignore[assignment]
+    parts = Full()
+    ledger.store = SimpleNamespace(decks=parts, servers=parts)  # type: ignore[assignment]
     ledger.clock = lambda: 0.0
     ledger._servers = {}
     full = refusal(ledger.save_deck(1, "mine", CARDS))

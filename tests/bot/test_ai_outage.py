@@ -133,7 +133,7 @@ async def test_a_move_whose_commit_answer_was_lost_is_posted_once(tmp_path: Path
     leaving the member on "thinking" or playing a second move."""
     async with opened(tmp_path, ai_workers=0, ai_pause_seconds=1.0) as t:
         store = t.env.bot.service.store
-        real = store.record_move
+        real = store.games.record_move
         lost: list[int] = []
         bot_id = t.env.bot.user.id
 
@@ -144,7 +144,7 @@ async def test_a_move_whose_commit_answer_was_lost_is_posted_once(tmp_path: Path
                 raise sqlite3.OperationalError("disk I/O error")  # after the commit
             return result
 
-        store.record_move = answer_lost
+        store.games.record_move = answer_lost
         await t.alice.slash(t.channel, "caravan play-ai", difficulty="easy")
         thread = t.channel.threads[-1]
         rng = random.Random(6)
@@ -157,7 +157,7 @@ async def test_a_move_whose_commit_answer_was_lost_is_posted_once(tmp_path: Path
             await play_turn(t, thread, rng, players=(t.alice,))
         assert lost, "the AI's first move lost its answer"
         info = await t.env.bot.service.game_in_thread(thread.id)
-        seed_and_moves = await store.seed_and_moves(info.id)
+        seed_and_moves = await store.games.seed_and_moves(info.id)
         turns = [m.content for m in thread.history() if "TestBot" in m.content.split("\n")[0]]
         assert len(turns) == len({*turns}), "no move of the AI's posted twice"
         assert len(seed_and_moves[1]) == info.version

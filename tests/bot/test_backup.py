@@ -72,7 +72,7 @@ async def acknowledged(t: Table) -> dict[int, list[str]]:
     store = t.env.bot.store
     found = {}
     for row in await store.query("SELECT id FROM games"):
-        _, moves = await store.seed_and_moves(row["id"])
+        _, moves = await store.games.seed_and_moves(row["id"])
         found[row["id"]] = list(moves)
     return found
 
@@ -333,7 +333,7 @@ async def test_postgresql_says_the_exact_pg_dump_and_pg_restore_lines_and_they_w
     run(restore_line)  # the bot stopped
     store = await open_store(url)
     try:
-        back = await store.game(info.id)
+        back = await store.games.game(info.id)
         assert back is not None and back.version == info.version, "as it was at the dump"
     finally:
         await store.close()

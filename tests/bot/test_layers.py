@@ -157,3 +157,28 @@ def test_the_poster_only_posts() -> None:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
     }
     assert not called & {"after_game", "advance", "sweep"}, called & {"after_game", "advance"}
+
+
+def test_psycopg_is_loaded_only_for_a_postgresql_url(tmp_path: Path) -> None:
+    """The embedded default needs no PostgreSQL driver: the running bot's modules, its
+    command line and an SQLite store opened and used leave psycopg unloaded; a PostgreSQL
+    dialect loads it."""
+    script = f"""
+import asyncio, sys
+import bot.app, bot.cli, bot.local
+from bot.store import open_store
+
+async def main():
+    store = await open_store({"sqlite:///" + str(tmp_path / "bot.db")!r})
+    await store.games.game(1)
+    await store.close()
+
+asyncio.run(main())
+assert "psycopg" not in sys.modules, "psycopg loaded for SQLite"
+import bot.store.postgres
+assert "psycopg" in sys.modules
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr

@@ -22,7 +22,7 @@ from bot.service import GameService
 from bot.simulate import Table, opened, play_turn, start
 from bot.store import Store
 from bot.store.counts import InPlay
-from bot.store.measured import MeasuredStore
+from bot.store.measured import MeasuredPart
 from bot.tournaments import Tournaments
 from engine.decktet import DecktetRules
 from tests.bot.conftest import Clock
@@ -281,22 +281,22 @@ async def test_what_is_in_play_is_read_from_the_database(
     """The gauges' one statement, on each backend: games in progress and open challenges
     by game, tournaments by status, seasons running; a challenge past its expiry is not
     open, even before the sweep closes it."""
-    assert await store.in_play(clock()) == InPlay()
+    assert await store.counts.in_play(clock()) == InPlay()
     vegas = await service.create_challenge(10, 20, 1, 2)
     await service.create_challenge(10, 20, 3, 4, DecktetRules(hands=5))
     await service.create_challenge(10, 20, 5, None)
     await service.accept(vegas.id, 2)
     events = Tournaments(store, service, service.settings, clock)
     await events.create(10, 20, None, 1, True, "Cup", "swiss", GameChoice())
-    await store.start_season(10, "Spring", 1, None, None, clock())
-    counted = await store.in_play(clock())
+    await store.seasons.start_season(10, "Spring", 1, None, None, clock())
+    counted = await store.counts.in_play(clock())
     assert counted == InPlay({"new-vegas": 1}, {"new-vegas": 1, "decktet": 1}, {"open": 1}, 1)
     clock.advance(service.settings.challenge_expiry_seconds + 1)
-    assert (await store.in_play(clock())).challenges == {}
+    assert (await store.counts.in_play(clock())).challenges == {}
 
 
 async def test_without_a_port_nothing_is_served_or_measured(tmp_path: Path) -> None:
     async with opened(tmp_path) as t:
         bot = t.env.bot
         assert bot.metrics is None and bot.exporter is None and bot.guard.metrics is None
-        assert not isinstance(bot.store, MeasuredStore)
+        assert not any(isinstance(getattr(bot.store, p), MeasuredPart) for p in bot.store.PARTS)

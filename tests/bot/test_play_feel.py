@@ -188,7 +188,7 @@ async def test_a_card_with_one_place_plays_with_one_choice(tmp_path: Path) -> No
             select = custom_id(panel, "caravan:card:")
             result = await mover.select(panel, [option["value"]], custom_id=select)
             assert landed(thread, last, result)
-            _, moves = await t.env.bot.store.seed_and_moves(info.id)
+            _, moves = await t.env.bot.store.games.seed_and_moves(info.id)
             assert moves[-1] == str(only)
             return
         raise AssertionError("no card with one place came up")
@@ -311,7 +311,7 @@ async def test_a_chosen_card_keeps_the_way_back_to_disband_and_says_its_totals(
             assert set(disbands) <= {o["value"] for o in beside["options"]}
             result = await mover.select(chosen, [disbands[0]], custom_id=beside["custom_id"])
             assert landed(thread, last, result)
-            _, moves = await t.env.bot.store.seed_and_moves(info.id)
+            _, moves = await t.env.bot.store.games.seed_and_moves(info.id)
             assert moves[-1] == disbands[0]
             return
         raise AssertionError("no disband came up")

@@ -304,12 +304,12 @@ async def test_server_settings_merge_persist_and_are_typed(
     saved = await service.change_server(GUILD, turn_seconds=None, threads=False)
     assert saved == ServerSettings(preset="foxon", threads=False, channels=(5, 6))
     assert await service.server(GUILD) == saved
-    assert await store.server_settings(GUILD) == saved, "kept, not only cached"
+    assert await store.servers.server_settings(GUILD) == saved, "kept, not only cached"
     assert await service.server(GUILD + 1) == ServerSettings()
     with pytest.raises(TypeError):
         await service.change_server(GUILD, default_rules="foxon")  # no such setting
     # another process's change shows here within a minute (the service's cache)
-    await store.change_server_settings(GUILD, {"language": "de"})
+    await store.servers.change_server_settings(GUILD, {"language": "de"})
     assert (await service.server(GUILD)).language is None
     clock.advance(61)
     assert (await service.server(GUILD)).language == "de"

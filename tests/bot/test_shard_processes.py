@@ -87,10 +87,10 @@ async def test_two_processes_on_their_own_shards_share_one_database(pg_url: str)
 
     store = await open_store(pg_url)
     try:
-        games = {g: await store.game(g) for g in (here, elsewhere)}
+        games = {g: await store.games.game(g) for g in (here, elsewhere)}
         assert all(info is not None and not info.active for info in games.values())
         for game_id, played in ((here, turns), (elsewhere, their_turns)):
-            _, moves = await store.seed_and_moves(game_id)
+            _, moves = await store.games.seed_and_moves(game_id)
             assert len(moves) == played  # every move through the buttons landed, once
     finally:
         await store.close()

@@ -127,7 +127,7 @@ async def test_sigterm_in_a_burst_of_moves_loses_nothing_and_answers_every_press
     service = GameService(store, Settings(max_active_games=100))
     try:
         for game, version in started.items():
-            seed, moves = await store.seed_and_moves(game)
+            seed, moves = await store.games.seed_and_moves(game)
             info = await service.game(game)
             # every acknowledged move is there, and none that was refused or not answered
             assert info.version == len(moves) == version + acked[game], (game, acked[game])

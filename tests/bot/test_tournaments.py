@@ -346,7 +346,7 @@ async def test_an_unclaimed_timeout_is_lost_by_the_player_whose_time_ran_out(
         await _to_move(events, game.id, seat)
         late[game.id] = (await events.games.game(game.id)).user_at(seat)
     clock.advance(301)
-    closed, *_ = await events.store.mark_deadlines(clock())
+    closed, *_ = await events.store.games.mark_deadlines(clock())
     assert not closed, "the claim is offered first"
     clock.advance(300)
     found = await events.games.sweep()
