@@ -28,6 +28,7 @@ if os.environ.get("CARAVAN_COMPILE") == "1":
             "engine/rules.py",
             "engine/events.py",
             "engine/removal.py",
+            "engine/state.py",
             "engine/game.py",
             "engine/undo.py",
             "engine/view.py",

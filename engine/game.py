@@ -1,8 +1,9 @@
-"""The state of a game of Caravan: the deal, the legal moves, applying a move, the outcome.
+"""A game of Caravan: the deal, the legal moves, applying a move, the outcome.
 
 `Game` is mutable (like python-chess's `Board`): `play()` validates a move with the same
 predicates that `legal_moves()` generates from, applies it and returns a `MoveEvent`.
-Cards are int codes inside (see engine.cards); everything that leaves the class is a
+It plays on the `State` it extends (engine.state), which everything that only reads a game
+takes. Cards are int codes inside (see engine.cards); everything that leaves the class is a
 `Card`, `Move`, `CaravanView` or `PlayerView`.
 """
 
@@ -11,9 +12,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
-from engine.caravan import Caravan, CaravanView, positions_won, sale_winner
+from engine.caravan import sale_winner
 from engine.cards import JACK, JOKER, PICTURE_START, QUEEN, TEN, Card, card_of
 from engine.deal import deal, shuffle
 from engine.errors import IllegalMoveError
@@ -28,28 +29,23 @@ from engine.movetable import (
     RESTART_MOVE_SETS,
     grow_picture_prefixes_to,
 )
+from engine.notation import position_dict, position_text, read_position
 from engine.removal import joker_removals, remove
 from engine.rules import EmptyDeck, Rules
+from engine.state import (
+    DRAW,
+    END_EMPTY_DECK,
+    END_MOVE_LIMIT,
+    END_OUT_OF_CARDS,
+    END_SOLD,
+    MAIN,
+    OPENING,
+    OVER,
+    State,
+    seat_index,
+)
 from engine.validate import validate
-
-if TYPE_CHECKING:
-    from engine.view import PlayerView
-
-OPENING: Final = "opening"
-MAIN: Final = "main"
-OVER: Final = "over"
-DRAW: Final = 2  # the internal winner code of a drawn game; -1 is no winner yet
-
-# Why a game ended.
-END_SOLD: Final = "sold"  # R13
-END_OUT_OF_CARDS: Final = "out-of-cards"  # R14
-END_EMPTY_DECK: Final = "empty-deck"  # R14 in caravanthegame and simple
-END_MOVE_LIMIT: Final = "move-limit"  # R15
-
-
-def _seat_of(name: str) -> int:
-    return 0 if name == "A" else 1
-
+from engine.view import PlayerView, make_view
 
 # Whether mypyc compiled this module: one line below is written for each.
 COMPILED: Final = not __file__.endswith(".py")
@@ -57,58 +53,11 @@ COMPILED: Final = not __file__.endswith(".py")
 EVERY_CARAVAN: Final = tuple((seat, index) for seat in (0, 1) for index in (0, 1, 2))
 
 
-class Game:
+class Game(State):
     """A game in progress. Make one with `Game.new(rules, seed)`, `Game.replay(...)` or
     `Game.from_position(...)`; play with `legal_moves()` and `play(move)`."""
 
-    __slots__ = (
-        "rules",
-        "variant",
-        "hands",
-        "decks",
-        "discards",
-        "caravans",
-        "turn",
-        "phase",
-        "ply",
-        "seed",
-        "moves",
-        "_winner",
-        "end_reason",
-        "_jack_clears_rank",
-        "_public",
-        "_last",
-    )
-
-    def __init__(self, rules: Rules | None = None) -> None:
-        """An empty table; use the constructors below for a game to play."""
-        self.rules = rules or Rules()
-        self.variant = self.rules.variant
-        self.hands: list[list[int]] = [[], []]
-        self.decks: list[list[int]] = [[], []]  # internal order: the top card is last
-        self.discards: list[list[int]] = [[], []]  # oldest first
-        self.caravans = [
-            [Caravan(), Caravan(), Caravan()],
-            [Caravan(), Caravan(), Caravan()],
-        ]
-        self.turn = 0
-        self.phase = OPENING
-        self.ply = 0
-        self.seed: int | str | None = None
-        self.moves: list[Move] = []  # the moves played since the deal, when known
-        self._winner = -1
-        self.end_reason: str | None = None
-        # R11 in foxon: with no jokers in the game, Jacks do what jokers would.
-        self._jack_clears_rank = self.variant.joker_by_rank_only and not any(
-            card.rank == JOKER for seat in (0, 1) for card in self.rules.deck(seat)
-        )
-        # The public table as views show it, with the ply it was made at (engine.view).
-        self._public: tuple[int, Any] | None = None
-        # The last move played (`play`, not `push`), with the ply after it: the move, copies
-        # of the caravans it changed as they were before it, its phase and whether its
-        # player drew, until a view makes it an engine.view.LastMove (the other caravans are
-        # as they were; making public views at every play would cost the play half again).
-        self._last: tuple[int, Any] | None = None
+    __slots__ = ()
 
     # ----- making games -------------------------------------------------------------------
 
@@ -143,20 +92,17 @@ class Game:
     @classmethod
     def from_position(cls, position: object) -> Game:
         """Read a position in the notation's JSON (text or parsed); see engine.notation."""
-        from engine.notation import read_position
-
-        return read_position(position)
+        game = read_position(position, cls)
+        if not game.is_over:
+            game._judge()
+        return game
 
     def to_position(self) -> dict[str, Any]:
         """This position as the notation's JSON object."""
-        from engine.notation import position_dict
-
         return position_dict(self)
 
     def to_json(self) -> str:
         """This position as canonical JSON text; `Game.from_position(text)` reads it back."""
-        from engine.notation import position_text
-
         return position_text(self)
 
     def copy(self) -> Game:
@@ -190,67 +136,12 @@ class Game:
     def __repr__(self) -> str:
         return f"<Game {self.rules.preset} ply={self.ply} phase={self.phase} turn={self.mover}>"
 
-    # ----- reading the state ----------------------------------------------------------------
-
-    @property
-    def mover(self) -> str:
-        """ "A" or "B": who moves next (after the end, who would have)."""
-        return SEATS[self.turn]
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    @property
-    def winner(self) -> str | None:
-        """ "A", "B", "draw", or None while the game goes on."""
-        if self._winner < 0:
-            return None
-        return "draw" if self._winner == DRAW else SEATS[self._winner]
-
-    def hand(self, seat: str) -> tuple[Card, ...]:
-        """A player's hand in order. Hidden information: give players a `view()` instead."""
-        return tuple(map(card_of, self.hands[_seat_of(seat)]))
-
-    def deck(self, seat: str) -> tuple[Card, ...]:
-        """A player's deck, top card first. Hidden information."""
-        return tuple(map(card_of, reversed(self.decks[_seat_of(seat)])))
-
-    def hand_size(self, seat: str) -> int:
-        return len(self.hands[_seat_of(seat)])
-
-    def deck_size(self, seat: str) -> int:
-        return len(self.decks[_seat_of(seat)])
-
-    def discard_pile(self, seat: str) -> tuple[Card, ...]:
-        """A player's discard pile, oldest first (public)."""
-        return tuple(map(card_of, self.discards[_seat_of(seat)]))
-
-    def caravan(self, seat: str, number: int) -> CaravanView:
-        """Caravan `number` (1-3) of player `seat`, with value, direction, suit, for-sale."""
-        return self.caravans[_seat_of(seat)][number - 1].public(seat, number)
-
-    def positions(self) -> tuple[str | None, str | None, str | None]:
-        """Who wins each position now (R13): "A", "B" or None."""
-        won = self._positions()
-        return (
-            SEATS[won[0]] if won[0] >= 0 else None,
-            SEATS[won[1]] if won[1] >= 0 else None,
-            SEATS[won[2]] if won[2] >= 0 else None,
-        )
-
-    def _positions(self) -> tuple[int, int, int]:
-        return positions_won(self._values())
-
-    def _values(self) -> tuple[int, ...]:
-        a, b = self.caravans
-        return (a[0].value, a[1].value, a[2].value, b[0].value, b[1].value, b[2].value)
+    # ----- what a seat sees ----------------------------------------------------------------
 
     def view(self, seat: str | None) -> PlayerView:
         """What player `seat` may see (None: a spectator): no other hand, no deck order."""
-        from engine.view import make_view
-
-        return make_view(self, seat)
+        moves = tuple(self.legal_moves()) if seat is not None and seat == self.mover else ()
+        return make_view(self, seat, moves)
 
     # ----- legal moves ----------------------------------------------------------------------
 
@@ -364,7 +255,7 @@ class Game:
         rank = card.rank if card is not None and move.action == "play" else 0
         if rank == JOKER or (rank == JACK and self._jack_clears_rank):
             return EVERY_CARAVAN
-        seat = self.turn if rank <= TEN else _seat_of(move.player or "")
+        seat = self.turn if rank <= TEN else seat_index(move.player or "")
         return ((seat, move.caravan - 1),)
 
     def push(self, move: Move) -> None:
@@ -402,7 +293,7 @@ class Game:
                     target = (SEATS[p], ci + 1, len(caravan.cards))
             else:  # R7
                 assert move.player is not None
-                t = _seat_of(move.player)
+                t = seat_index(move.player)
                 caravan = self.caravans[t][ci]
                 index = (move.index or len(caravan.cards)) - 1
                 caravan.atts[index].append(code)
@@ -511,11 +402,6 @@ class Game:
         if self.seed is not None:
             return random.Random(f"{self.seed}/{self.ply}/{self.turn}")
         return random.Random(self.to_json())
-
-    def _end(self, winner: int, reason: str) -> None:
-        self.phase = OVER
-        self._winner = winner
-        self.end_reason = reason
 
     def _judge(self, sales: bool = True) -> None:
         """End the game if the position, as it stands, is over: R13 (main phase), R15, and

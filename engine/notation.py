@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from engine.caravan import Caravan, parse_caravan
 from engine.cards import TEN, card_of, format_cards, parse_cards
 from engine.errors import NotationError, PositionError
-from engine.game import (
+from engine.moves import SEATS
+from engine.rules import Rules
+from engine.state import (
     DRAW,
     END_EMPTY_DECK,
     END_MOVE_LIMIT,
@@ -21,16 +24,16 @@ from engine.game import (
     MAIN,
     OPENING,
     OVER,
-    Game,
+    State,
 )
-from engine.moves import SEATS
-from engine.rules import Rules
+
+S = TypeVar("S", bound=State)
 
 PHASES = (OPENING, MAIN, OVER)
 END_REASONS = (END_SOLD, END_OUT_OF_CARDS, END_EMPTY_DECK, END_MOVE_LIMIT)
 
 
-def position_dict(game: Game) -> dict[str, Any]:
+def position_dict(game: State) -> dict[str, Any]:
     out: dict[str, Any] = {
         "rules": game.rules.to_json(),
         "phase": game.phase,
@@ -52,13 +55,16 @@ def position_dict(game: Game) -> dict[str, Any]:
     return out
 
 
-def position_text(game: Game) -> str:
+def position_text(game: State) -> str:
     """Canonical JSON text of a position: compact, fields in the notation's order."""
     return json.dumps(position_dict(game), separators=(",", ":"))
 
 
-def read_position(source: object) -> Game:
-    """Read a position; raises NotationError (PositionError for one its rules forbid)."""
+def read_position(source: object, make: Callable[[Rules], S]) -> S:
+    """Read a position onto the empty table `make(rules)` gives (a `Game`, for a game to
+    play on); raises NotationError (PositionError for one its rules forbid). A position
+    marked over gets its outcome here; one still going on is judged by the game that reads
+    it (`Game.from_position`): it may be over as it stands (R13-R15)."""
     if isinstance(source, str):
         try:
             data = json.loads(source)
@@ -77,7 +83,7 @@ def read_position(source: object) -> Game:
         if key not in data:
             raise NotationError(f"The position has no {key!r} field.")
     rules = Rules.parse(data["rules"])
-    game = Game(rules)
+    game = make(rules)
     phase, turn = data["phase"], data["turn"]
     if phase not in PHASES:
         raise NotationError(f"`phase` is opening, main or over, not {phase!r}.")
@@ -119,8 +125,6 @@ def read_position(source: object) -> Game:
     game.seed = seed
     if phase == OVER:
         _read_outcome(game, data)
-    else:
-        game._judge()
     return game
 
 
@@ -131,7 +135,7 @@ def _text(player: dict[str, Any], key: str, seat: int) -> str:
     return value
 
 
-def _check_possible(game: Game) -> None:
+def _check_possible(game: State) -> None:
     """Refuse a position its rules could never reach (shared/NOTATION.md)."""
     rules = game.rules
     variant = rules.variant
@@ -190,7 +194,7 @@ def _check_attachments(caravan: Caravan, limit: int | None, seat: str) -> None:
             )
 
 
-def _read_outcome(game: Game, data: dict[str, Any]) -> None:
+def _read_outcome(game: State, data: dict[str, Any]) -> None:
     """A position marked `over`: its winner is read, or worked out from R13 and R14."""
     winner = data.get("winner")
     reason = data.get("end")

@@ -3,8 +3,6 @@ saying why a refused move is refused."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
-
 from engine.caravan import Caravan
 from engine.cards import JACK, QUEEN, SUIT_NAMES, SUITS, Card, card_of
 from engine.errors import IllegalMoveError
@@ -18,15 +16,10 @@ from engine.movetable import (
     RESTART_MOVES,
     extend_picture_moves,
 )
-
-if TYPE_CHECKING:
-    from engine.game import Game
-
-OPENING: Final = "opening"  # engine.game's phases (which imports this module)
-OVER: Final = "over"
+from engine.state import OPENING, OVER, State
 
 
-def validate(game: Game, move: Move | str) -> Move:
+def validate(game: State, move: Move | str) -> Move:
     """The canonical form of `move` if it is legal here; otherwise IllegalMoveError with
     a sentence saying why (NotationError for unreadable text)."""
     if isinstance(move, str):
@@ -69,7 +62,7 @@ def validate(game: Game, move: Move | str) -> Move:
     return DISBAND_MOVES[ci]
 
 
-def _validate_play(game: Game, move: Move, card: Card, ci: int) -> Move:
+def _validate_play(game: State, move: Move, card: Card, ci: int) -> Move:
     p = game.turn
     code = card.code
     mine = move.player is None or move.player == SEATS[p]

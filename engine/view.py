@@ -7,15 +7,12 @@ card: the opponent's hand and the order of both decks are not in it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from engine.caravan import CaravanView
 from engine.cards import Card, card_of
 from engine.moves import SEATS, Move
 from engine.rules import Rules
-
-if TYPE_CHECKING:
-    from engine.game import Game
+from engine.state import OVER, State
 
 
 @dataclass(frozen=True)
@@ -61,21 +58,20 @@ class PlayerView:
 
     @property
     def my_turn(self) -> bool:
-        return self.seat == self.turn and self.phase != "over"
+        return self.seat == self.turn and self.phase != OVER
 
 
-def make_view(game: Game, seat: str | None) -> PlayerView:
+def make_view(game: State, seat: str | None, moves: tuple[Move, ...]) -> PlayerView:
+    """What `seat` sees of `game`, with `moves`, its legal moves (none when it is not to
+    move: `Game.view` works them out)."""
     if seat not in ("A", "B", None):
         raise ValueError(f"A seat is 'A', 'B' or None, not {seat!r}.")
     own = 0 if seat == "A" else 1
     hand: tuple[Card, ...] = ()
     contents: tuple[Card, ...] = ()
-    moves: tuple[Move, ...] = ()
     if seat is not None:
         hand = tuple(map(card_of, game.hands[own]))
         contents = tuple(map(card_of, sorted(game.decks[own])))
-        if game.mover == seat:
-            moves = tuple(game.legal_moves())
     discards, caravans, positions = _public(game)
     return PlayerView(
         seat=seat,
@@ -97,7 +93,7 @@ def make_view(game: Game, seat: str | None) -> PlayerView:
     )
 
 
-def _last_move(game: Game) -> LastMove | None:
+def _last_move(game: State) -> LastMove | None:
     """The move that made this position, as everyone saw it (None when the game does not
     know it: pushed, or read from a position); made from what `Game.play` kept, once."""
     held = game._last
@@ -123,7 +119,7 @@ _Public = tuple[
 ]
 
 
-def _public(game: Game) -> _Public:
+def _public(game: State) -> _Public:
     """The parts of every seat's view that are the same for all: made once per ply (every
     change to a game's state is a move, and every move adds one to `ply`), so the views of
     both players and the spectator after a move share them."""

@@ -14,7 +14,8 @@ from typing import Final
 
 from engine.caravan import SALE_MAX, SALE_MIN, position_winner
 from engine.cards import JACK, JOKER, KING, QUEEN
-from engine.game import DRAW, Game
+from engine.game import Game
+from engine.state import DRAW
 
 WIN = 100.0
 POSITION = 1.0  # a position won now

@@ -24,7 +24,7 @@ from collections import Counter
 
 from engine.ai.evaluation import evaluate
 from engine.ai.sampling import Sampler, caravans_of
-from engine.game import MAIN
+from engine.state import MAIN
 from engine.undo import take_back, try_move
 from engine.view import PlayerView
 

@@ -7,14 +7,10 @@
 """
 
 from engine.decktet.cards import DECK, SUIT_NAMES, SUITS, DCard, parse_card, points
-from engine.decktet.game import (
-    DecktetEvent,
-    DecktetGame,
-    DecktetRules,
-    HandResult,
-    SeasonEnd,
-)
+from engine.decktet.events import DecktetEvent, HandResult, SeasonEnd
+from engine.decktet.game import DecktetGame
 from engine.decktet.plays import PASS_PLAY, Play, legal_plays, parse_play
+from engine.decktet.rules import DecktetRules
 from engine.decktet.view import DecktetView
 
 __all__ = [

@@ -12,8 +12,9 @@ import sys
 from typing import Any
 
 from engine.__main__ import Parser, UsageError, main, print_json, read_seed, read_text
-from engine.decktet.game import DecktetGame, DecktetRules
+from engine.decktet.game import DecktetGame
 from engine.decktet.plays import parse_play
+from engine.decktet.rules import DecktetRules
 from engine.errors import IllegalMoveError, NotationError
 
 

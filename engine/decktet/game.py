@@ -11,126 +11,21 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.decktet.cards import DECK, NUMBERED, WILDS, DCard, parse_card, points
+from engine.decktet.events import DecktetEvent, SeasonEnd
+from engine.decktet.events import HandResult as HandResult  # re-exported: bot.games imports it here
 from engine.decktet.plays import CARAVAN, Play, legal_plays, parse_play
+from engine.decktet.rules import DEFAULT_HANDS as DEFAULT_HANDS  # re-exported: for bot.games
+from engine.decktet.rules import GAME, DecktetRules
+from engine.decktet.rules import MAX_HANDS as MAX_HANDS  # re-exported: bot.options imports it here
+from engine.decktet.view import OVER, PLAY, DecktetView
 from engine.errors import IllegalMoveError, NotationError, PositionError, RulesError
 
-if TYPE_CHECKING:
-    from engine.decktet.view import DecktetView
-
 SEATS = ("A", "B")
-GAME = "decktet"
-DEFAULT_HANDS = 5
-MAX_HANDS = 15
 OUT_BONUS = 5  # D9
 END_SCORE = "score"  # the only way a game ends by the rules (D10)
-
-
-@dataclass(frozen=True)
-class DecktetRules:
-    """The options of a Decktet game: how many hands it lasts (D10)."""
-
-    hands: int = DEFAULT_HANDS
-
-    def __post_init__(self) -> None:
-        if not 1 <= self.hands <= MAX_HANDS:
-            raise RulesError(f"A game lasts 1 to {MAX_HANDS} hands, not {self.hands}.")
-
-    def to_json(self) -> dict[str, Any]:
-        return {"game": GAME, "hands": self.hands}
-
-    @staticmethod
-    def parse(value: object) -> DecktetRules:
-        if isinstance(value, DecktetRules):
-            return value
-        if isinstance(value, str) and value == GAME:
-            return DecktetRules()
-        if not isinstance(value, dict) or value.get("game") != GAME:
-            raise RulesError('Decktet rules are {"game": "decktet", "hands": N}.')
-        unknown = set(value) - {"game", "hands"}
-        if unknown:
-            raise RulesError(f"Unknown Decktet rules option: {sorted(unknown)[0]!r}.")
-        hands = value.get("hands", DEFAULT_HANDS)
-        if not isinstance(hands, int) or isinstance(hands, bool):
-            raise RulesError(f"hands is a whole number, not {hands!r}.")
-        return DecktetRules(hands)
-
-
-@dataclass(frozen=True)
-class HandResult:
-    """How a hand scored (D9, D10). Counts only: the cards a going-out set aside stay
-    unseen."""
-
-    number: int
-    indicators: tuple[DCard, ...]
-    collected: tuple[int, int]  # cards A and B collected
-    collected_points: tuple[int, int]  # D2
-    out: str | None  # who went out (D9), None when nobody could lead (D8)
-    out_points: tuple[int, int]
-    totals: tuple[int, int]  # the game's totals after this hand
-
-    @property
-    def points(self) -> tuple[int, int]:
-        return (
-            self.collected_points[0] + self.out_points[0],
-            self.collected_points[1] + self.out_points[1],
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "indicators": [str(c) for c in self.indicators],
-            "collected": list(self.collected),
-            "collected_points": list(self.collected_points),
-            "out": self.out,
-            "out_points": list(self.out_points),
-            "totals": list(self.totals),
-        }
-
-    @staticmethod
-    def from_json(value: dict[str, Any]) -> HandResult:
-        def pair(key: str) -> tuple[int, int]:
-            a, b = value[key]
-            return int(a), int(b)
-
-        return HandResult(
-            int(value["number"]),
-            tuple(parse_card(c) for c in value["indicators"]),
-            pair("collected"),
-            pair("collected_points"),
-            value["out"],
-            pair("out_points"),
-            pair("totals"),
-        )
-
-
-@dataclass(frozen=True)
-class SeasonEnd:
-    """A season's end (D7): who collected which cards (all were played face up)."""
-
-    collector: str
-    cards: tuple[DCard, ...]
-    last: str  # who made the last play
-
-
-@dataclass(frozen=True)
-class DecktetEvent:
-    """What one move did, all of it public."""
-
-    ply: int
-    seat: str
-    move: Play
-    led: bool  # the play opened its season (D4)
-    went_out: bool  # the play emptied the player's hand (D9)
-    season_end: SeasonEnd | None
-    hand_end: HandResult | None
-    winner: str | None  # once the game is over: "A", "B" or "draw"
-
-    def public(self) -> DecktetEvent:
-        return self
 
 
 def _other(seat: int) -> int:
@@ -356,9 +251,30 @@ class DecktetGame:
     # ----- views and positions --------------------------------------------------------------
 
     def view(self, seat: str | None) -> DecktetView:
-        from engine.decktet.view import make_view
-
-        return make_view(self, seat)
+        """What `seat` sees (None: a spectator): its own hand and everything public."""
+        index = None if seat is None else SEATS.index(seat)
+        mine = index is not None and not self.is_over and index == self.turn
+        return DecktetView(
+            seat=seat,
+            rules=self.rules,
+            phase=OVER if self.is_over else PLAY,
+            turn=self.mover,
+            ply=self.ply,
+            hand_number=self.hand_number,
+            hand=tuple(self.hands[index]) if index is not None else (),
+            hand_sizes=(len(self.hands[0]), len(self.hands[1])),
+            indicators=self.indicators,
+            season=tuple((SEATS[s], p) for s, p in self.season),
+            collected=(tuple(self.collected[0]), tuple(self.collected[1])),
+            totals=(self.totals[0], self.totals[1]),
+            leader=SEATS[self.leader],
+            went_out=SEATS[self.out] if self.out >= 0 else None,
+            results=tuple(self.results),
+            aside=len(self.aside),
+            winner=self.winner,
+            end_reason=self.end_reason,
+            legal_moves=tuple(self.legal_moves()) if mine else (),
+        )
 
     def to_position(self) -> dict[str, Any]:
         return {

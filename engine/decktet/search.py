@@ -23,9 +23,9 @@ import random
 import time
 from dataclasses import dataclass
 
-from engine.decktet.ai import play_score
 from engine.decktet.cards import DECK, DCard, points
 from engine.decktet.game import DecktetGame
+from engine.decktet.greedy import play_score
 from engine.decktet.plays import Play, legal_plays
 from engine.decktet.view import DecktetView
 from engine.errors import CaravanError
@@ -75,7 +75,7 @@ def sample_world(view: DecktetView, rng: random.Random) -> DecktetGame:
 
 
 def scores(game: DecktetGame, plays: list[Play], worth: dict[DCard, int]) -> list[float]:
-    """The greedy score (engine.decktet.ai.play_score) of each of `plays` for the mover
+    """The greedy score (engine.decktet.greedy.play_score) of each of `plays` for the mover
     of `game`."""
     hand = game.hands[game.turn]
     last = game.last_play

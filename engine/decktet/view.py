@@ -7,13 +7,11 @@ public). Public: the indicators, the season's plays, the collected piles and the
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from engine.decktet.cards import DCard, points
+from engine.decktet.events import HandResult
 from engine.decktet.plays import Play
-
-if TYPE_CHECKING:
-    from engine.decktet.game import DecktetGame, DecktetRules, HandResult
+from engine.decktet.rules import DecktetRules
 
 PLAY, OVER = "play", "over"
 
@@ -62,29 +60,3 @@ class DecktetView:
             return self.totals
         a, b = (sum(points(c, self.indicators) for c in pile) for pile in self.collected)
         return self.totals[0] + a, self.totals[1] + b
-
-
-def make_view(game: DecktetGame, seat: str | None) -> DecktetView:
-    index = None if seat is None else ("A", "B").index(seat)
-    mine = index is not None and not game.is_over and index == game.turn
-    return DecktetView(
-        seat=seat,
-        rules=game.rules,
-        phase=OVER if game.is_over else PLAY,
-        turn=game.mover,
-        ply=game.ply,
-        hand_number=game.hand_number,
-        hand=tuple(game.hands[index]) if index is not None else (),
-        hand_sizes=(len(game.hands[0]), len(game.hands[1])),
-        indicators=game.indicators,
-        season=tuple((("A", "B")[s], p) for s, p in game.season),
-        collected=(tuple(game.collected[0]), tuple(game.collected[1])),
-        totals=(game.totals[0], game.totals[1]),
-        leader=("A", "B")[game.leader],
-        went_out=("A", "B")[game.out] if game.out >= 0 else None,
-        results=tuple(game.results),
-        aside=len(game.aside),
-        winner=game.winner,
-        end_reason=game.end_reason,
-        legal_moves=tuple(game.legal_moves()) if mine else (),
-    )

@@ -12,7 +12,8 @@ import sys
 import pytest
 
 from engine.decktet import DECK, DecktetGame, DecktetRules, parse_card, parse_play, points
-from engine.decktet.ai import GreedyPlayer, RandomPlayer, player_for
+from engine.decktet.ai import RandomPlayer, player_for
+from engine.decktet.greedy import GreedyPlayer
 from engine.decktet.plays import caravans
 from engine.errors import IllegalMoveError, NotationError
 

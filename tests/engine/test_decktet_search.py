@@ -8,7 +8,8 @@ import random
 import pytest
 
 from engine.decktet import DECK, DecktetGame
-from engine.decktet.ai import GreedyPlayer, RandomPlayer, player_for
+from engine.decktet.ai import RandomPlayer, player_for
+from engine.decktet.greedy import GreedyPlayer
 from engine.decktet.search import SearchPlayer, sample_world
 from tests.decktet_positions import played
 
