@@ -25,11 +25,9 @@ from bot.options import (
     DECK_POLICY_CHOICES,
     DEFAULT_FORMAT,
     FORMAT_CHOICES,
-    GAME_CHOICES,
     LANGUAGE_CHOICES,
     LEVEL_CHOICES,
     RULE_CHOICES,
-    TOPIC_CHOICES,
     TURN_CHOICES,
     WINDOW_CHOICES,
     DeckCards,
@@ -45,6 +43,8 @@ from bot.options import (
     SeasonName,
     StartIn,
     TopPlayers,
+    game_choices,
+    topic_choices,
 )
 
 Interaction = discord.Interaction[Any]
@@ -70,6 +70,19 @@ class CaravanCommands(app_commands.Group):
             guild_only=True,
         )
         self.cogs = cogs
+        # The games and rules topics registered now (`bot.kinds`, `bot.faces`), not when
+        # this module was imported. (discord.py shares an option between the groups made
+        # from this class: each group made sets these anew.)
+        games = game_choices()
+        for command in (
+            self.challenge,
+            self.play_ai,
+            self.leaderboard,
+            self.stats,
+            self.tournament_create,
+        ):
+            app_commands.choices(game=games)(command)
+        app_commands.choices(topic=topic_choices())(self.rules)
 
     @app_commands.command(description="Challenge someone (or anyone) to a game of Caravan")
     @app_commands.describe(
@@ -82,7 +95,7 @@ class CaravanCommands(app_commands.Group):
         deck="One of your saved decks (/caravan deck save) to play with",
         difficulty="When you challenge me: easy, normal (default) or hard",
     )
-    @app_commands.choices(rules=RULE_CHOICES, difficulty=LEVEL_CHOICES, game=GAME_CHOICES)
+    @app_commands.choices(rules=RULE_CHOICES, difficulty=LEVEL_CHOICES)
     @app_commands.choices(turn=TURN_CHOICES)
     async def challenge(
         self,
@@ -109,7 +122,7 @@ class CaravanCommands(app_commands.Group):
         turn="How long you have for a move (default: the server's)",
         deck="One of your saved decks (/caravan deck save) to play with",
     )
-    @app_commands.choices(difficulty=LEVEL_CHOICES, rules=RULE_CHOICES, game=GAME_CHOICES)
+    @app_commands.choices(difficulty=LEVEL_CHOICES, rules=RULE_CHOICES)
     @app_commands.choices(turn=TURN_CHOICES)
     async def play_ai(
         self,
@@ -131,7 +144,6 @@ class CaravanCommands(app_commands.Group):
         game="Which game's ranking (default: Caravan, New Vegas)",
         season="A season's ranking (default: the running season, else all-time)",
     )
-    @app_commands.choices(game=GAME_CHOICES)
     async def leaderboard(
         self,
         interaction: Interaction,
@@ -147,7 +159,6 @@ class CaravanCommands(app_commands.Group):
         game="Which game (default: Caravan, New Vegas)",
         season="A season's stats (default: the running season, else all-time)",
     )
-    @app_commands.choices(game=GAME_CHOICES)
     async def stats(
         self,
         interaction: Interaction,
@@ -179,7 +190,6 @@ class CaravanCommands(app_commands.Group):
 
     @app_commands.command(description="How to play Caravan, with pictures")
     @app_commands.describe(topic="What to explain (default: the game in one minute)")
-    @app_commands.choices(topic=TOPIC_CHOICES)
     async def rules(self, interaction: Interaction, topic: str | None = None) -> None:
         await self.cogs.help.rules_help(interaction, topic)
 
@@ -238,7 +248,7 @@ class CaravanCommands(app_commands.Group):
         decks="The standard deck for everyone (default), or each entrant's own saved deck",
         window="An arena's length (default 1 hour; its turns 5 minutes unless you choose)",
     )
-    @app_commands.choices(format=FORMAT_CHOICES, game=GAME_CHOICES, rules=RULE_CHOICES)
+    @app_commands.choices(format=FORMAT_CHOICES, rules=RULE_CHOICES)
     @app_commands.choices(decks=DECK_POLICY_CHOICES)
     @app_commands.choices(turn=TURN_CHOICES, window=WINDOW_CHOICES)
     async def tournament_create(

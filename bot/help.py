@@ -1,12 +1,16 @@
 """`/caravan rules [topic]`: short explanations of the rules (RULES.md, in plain words), each
 with a picture of example caravans, and how each preset differs from New Vegas rules
-(`PRESET_TEXTS`). Every sentence is a `Text`, said in the reader's language: `topic_said`
-and `topic_image(name, words)`; card notation stays as it is."""
+(`PRESET_TEXTS`). A game's face brings its topics (`GameFace.topics`, gathered by
+`bot.faces.topics`): Caravan's and Decktet Caravan's are written here, another game's in its
+own package; a `Topic` says itself and draws its own picture. Every sentence is a `Text`,
+said in the reader's language; card notation stays as it is."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+
+from PIL import Image
 
 from bot.i18n import ENGLISH, LANGUAGES, SOURCE, ByLanguage, Catalogue, Joined, Said, Text, _
 from bot.render.cardart import ASSETS
@@ -26,6 +30,10 @@ DECKTET_EXAMPLES = (
 
 @dataclass(frozen=True)
 class Topic:
+    """One rules topic: its heading, one paragraph, and a picture of example caravans of
+    Caravan's cards (a topic of another game's cards draws them its own way: a subclass
+    with its own `draw`)."""
+
     heading: Text  # its name: the answer's title, the picture's and its alt text
     text: Text  # one paragraph (markdown included), said whole
     examples: tuple[tuple[Text, str], ...]  # (caption, cards in notation)
@@ -36,8 +44,50 @@ class Topic:
         it in each language from `bot.translator`)."""
         return str(self.heading)
 
+    @property
+    def picture_title(self) -> Text:
+        return self.heading
 
-TOPICS: dict[str, Topic] = {
+    def said(self) -> Text:
+        """The topic in words: its heading in bold, then its paragraph."""
+        return Joined([_bold(self.heading), self.text], "\n")
+
+    def image(self, words: Catalogue = ENGLISH) -> bytes:
+        """The topic's picture, its words in `words`'s language (drawn once per language:
+        the same words give the same picture)."""
+        captions = tuple(words.say(caption) for caption, _cards in self.examples)
+        return _picture(self, words.say(self.picture_title), captions)
+
+    def draw(self, title: str, captions: tuple[str, ...]) -> Image.Image:
+        """The picture, `title` above the examples, each with its caption (said already)."""
+        rows = [
+            (caption, parse_cards(cards))
+            for caption, (_said, cards) in zip(captions, self.examples, strict=True)
+        ]
+        return draw_examples(rows, title)
+
+
+@dataclass(frozen=True)
+class DecktetTopic(Topic):
+    """Decktet Caravan's topic: a line about it, then its rules in short from their own
+    file (`decktet_said`), and a picture of example plays of Decktet cards."""
+
+    @property
+    def picture_title(self) -> Text:
+        return DECKTET_PICTURE
+
+    def said(self) -> Text:
+        return Joined([Joined([_bold(self.heading), self.text], " "), decktet_said()], "\n")
+
+    def draw(self, title: str, captions: tuple[str, ...]) -> Image.Image:
+        plays = [
+            (caption, parse_play(play))
+            for caption, (_said, play) in zip(captions, self.examples, strict=True)
+        ]
+        return draw_decktet_examples(plays, title)
+
+
+CARAVAN_TOPICS: dict[str, Topic] = {  # Caravan's (New Vegas's face's)
     "overview": Topic(
         _("Caravan in one minute"),
         _(
@@ -157,14 +207,17 @@ TOPICS: dict[str, Topic] = {
     ),
 }
 
-TOPICS["decktet"] = Topic(
-    _("Decktet Caravan"),
-    _(
-        "(the other Caravan: P.D. Magnus's game for the Decktet; start one with "
-        "`/caravan challenge game:Decktet Caravan`)"
-    ),
-    (),
-)
+DECKTET_TOPICS: dict[str, Topic] = {
+    "decktet": DecktetTopic(
+        _("Decktet Caravan"),
+        _(
+            "(the other Caravan: P.D. Magnus's game for the Decktet; start one with "
+            "`/caravan challenge game:Decktet Caravan`)"
+        ),
+        DECKTET_EXAMPLES,
+    )
+}
+TOPICS = CARAVAN_TOPICS | DECKTET_TOPICS  # every topic written here, by name
 
 PRESET_TEXTS: dict[str, Text] = {  # how each preset differs from New Vegas rules
     "new-vegas": _("This game plays New Vegas rules (two decks of 52 cards and 2 jokers each)."),
@@ -193,12 +246,10 @@ def _bold(said: Said) -> Text:
 
 
 def topic_said(name: str) -> Text:
-    """The topic `name` in words: its title in bold, then its paragraph (Decktet Caravan's
-    also its rules from their own file), each said in the reader's language."""
-    topic = TOPICS[name]
-    if name == "decktet":
-        return Joined([Joined([_bold(topic.heading), topic.text], " "), decktet_said()], "\n")
-    return Joined([_bold(topic.heading), topic.text], "\n")
+    """The topic `name` of this module's in words: its title in bold, then its paragraph
+    (Decktet Caravan's also its rules from their own file), each said in the reader's
+    language."""
+    return TOPICS[name].said()
 
 
 def topic_text(name: str, words: Catalogue = ENGLISH) -> str:
@@ -236,27 +287,10 @@ DECKTET_PICTURE = _("Decktet Caravan: caravans and bandits")
 
 
 def topic_image(name: str, words: Catalogue = ENGLISH) -> bytes:
-    """The topic's picture, its words in `words`'s language (drawn once per language: the
-    same words give the same picture)."""
-    examples: tuple[tuple[Text, str], ...] = DECKTET_EXAMPLES
-    title = DECKTET_PICTURE
-    if name != "decktet":
-        title, examples = TOPICS[name].heading, TOPICS[name].examples
-    captions = tuple(words.say(caption) for caption, _cards in examples)
-    return _picture(name, words.say(title), captions)
+    """The picture of this module's topic `name`, its words in `words`'s language."""
+    return TOPICS[name].image(words)
 
 
 @cache
-def _picture(name: str, title: str, captions: tuple[str, ...]) -> bytes:
-    if name == "decktet":
-        plays = [
-            (caption, parse_play(play))
-            for caption, (_said, play) in zip(captions, DECKTET_EXAMPLES, strict=True)
-        ]
-        return render(draw_decktet_examples(plays, title))
-    examples = TOPICS[name].examples
-    rows = [
-        (caption, parse_cards(cards))
-        for caption, (_said, cards) in zip(captions, examples, strict=True)
-    ]
-    return render(draw_examples(rows, title))
+def _picture(topic: Topic, title: str, captions: tuple[str, ...]) -> bytes:
+    return render(topic.draw(title, captions))

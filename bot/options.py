@@ -1,7 +1,9 @@
 """The slash commands' options: the choices each offers and the bounds each declares, so
 Discord refuses what is out of them before it arrives (what arrives anyway is still
 answered: `bot.inert.quote` cuts member text in answers). Their words are translated for
-each member by `bot.translator`."""
+each member by `bot.translator`. The games and their rules topics are offered as registered
+when the command tree is built (`game_choices`, `topic_choices`), not when this is imported,
+so a game registered before then is offered too."""
 
 from __future__ import annotations
 
@@ -9,9 +11,9 @@ from discord import app_commands
 
 from bot.ai import LEVELS
 from bot.choices import TURN_TIMES
-from bot.help import TOPICS
+from bot.faces import topics
 from bot.i18n import AUTO, LANGUAGES
-from bot.kinds import GAMES
+from bot.kinds import KINDS
 from bot.ledger import MAX_DECK_NAME
 from bot.tournament import FORMATS
 from engine import PRESETS
@@ -20,8 +22,6 @@ from engine.decktet.game import MAX_HANDS
 RULE_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
 TURN_CHOICES = [app_commands.Choice(name=words, value=value) for words, value in TURN_TIMES.items()]
-TOPIC_CHOICES = [app_commands.Choice(name=topic.title, value=key) for key, topic in TOPICS.items()]
-GAME_CHOICES = [app_commands.Choice(name=title, value=key) for key, title in GAMES.items()]
 Jokers = app_commands.Range[int, 0, 2]
 HandCount = app_commands.Range[int, 1, MAX_HANDS]
 DeckName = app_commands.Range[str, 1, MAX_DECK_NAME]
@@ -59,3 +59,13 @@ DECK_POLICY_CHOICES = [
     app_commands.Choice(name="The standard deck for everyone", value="standard"),
     app_commands.Choice(name="Each entrant's own saved deck", value="own"),
 ]
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    """Every registered game (`bot.kinds`), by its title in English."""
+    return [app_commands.Choice(name=str(kind.title), value=key) for key, kind in KINDS.items()]
+
+
+def topic_choices() -> list[app_commands.Choice[str]]:
+    """Every registered game's rules topics (`bot.faces.topics`), by title in English."""
+    return [app_commands.Choice(name=topic.title, value=key) for key, topic in topics().items()]

@@ -9,6 +9,7 @@ from functools import lru_cache
 from typing import Any, cast
 
 from bot.games.base import GameEvent, GameKind, GameRules, GameState, GameView
+from bot.i18n import Text
 from bot.kinds import NEW_VEGAS, kind_of, named
 from engine import Card
 
@@ -159,8 +160,8 @@ class GameInfo:
         return self.kind.key
 
     @property
-    def title(self) -> str:
-        """The game's name for people: "Caravan" or "Decktet Caravan"."""
+    def title(self) -> Text:
+        """The game's name for people, said in each reader's language: its kind's title."""
         return self.kind.title
 
     @property

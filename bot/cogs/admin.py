@@ -17,7 +17,6 @@ from bot.cogs.common import SOMEONE, Choices, game_choices, guild_of
 from bot.errors import NotAllowed
 from bot.games.new_vegas.kind import KIND as NEW_VEGAS
 from bot.games.new_vegas.kind import make_rules
-from bot.games.words import GAME_TITLES
 from bot.guard import Guard
 from bot.i18n import (
     AUTO,
@@ -33,7 +32,7 @@ from bot.i18n import (
     words_for,
 )
 from bot.inert import md, md_names
-from bot.kinds import GAMES
+from bot.kinds import KINDS
 from bot.names import Names
 from bot.render.events import ranking_png
 from bot.seasons import Seasons
@@ -111,8 +110,8 @@ class Admin(commands.Cog):
             lines: list[Said] = [_("**Season {name}** is over.", name=md(season.name))]
             winners: set[int] = set()
             provisional = False  # a "?" in a picture, said below
-            for key, title in GAMES.items():
-                game = GAME_TITLES.get(key, title)
+            for key, kind in KINDS.items():
+                game = kind.title
                 rows = await self.seasons.ranking(guild_id, key, season)
                 if not rows:
                     continue

@@ -14,7 +14,7 @@ from bot.ai import AiTurns
 from bot.cogs.common import guild_of
 from bot.errors import BadOption, WrongPlace
 from bot.games.base import GameChoice
-from bot.games.words import GAME_TITLES, LEVEL_TEXT
+from bot.games.words import LEVEL_TEXT
 from bot.guard import Guard, private
 from bot.i18n import _, words_for
 from bot.openings import Accepted
@@ -144,7 +144,7 @@ class Games(commands.Cog):
             _(
                 "<@{user}> plays {game} against me, difficulty **{level}** ({rules}).",
                 user=interaction.user.id,
-                game=GAME_TITLES.get(info.game, info.title),
+                game=info.kind.title,
                 level=LEVEL_TEXT.get(info.ai_level or "", info.ai_level),
                 rules=info.kind.rules_words(info.rules),
             )

@@ -1,6 +1,6 @@
-"""`/caravan rules [topic]`: a rules topic in words and a picture (`bot.help`), with the
-preset of the game played in the thread it is asked in, all in the asking member's
-language."""
+"""`/caravan rules [topic]`: a rules topic of any registered game in words and a picture
+(`bot.faces.topics`, each a `bot.help.Topic`), with the preset of the game played in the
+thread it is asked in, all in the asking member's language."""
 
 from __future__ import annotations
 
@@ -12,9 +12,8 @@ import discord
 from discord.ext import commands
 
 from bot.errors import NotFound
-from bot.faces import face
+from bot.faces import face, topics
 from bot.guard import Guard
-from bot.help import TOPICS, topic_image, topic_said
 from bot.i18n import Joined, Said, _, words_for
 from bot.service import GameService
 
@@ -29,27 +28,27 @@ class Help(commands.Cog):
     async def rules_help(self, interaction: Interaction, topic: str | None) -> None:
         async def work() -> None:
             name = topic or "overview"
-            if name not in TOPICS:
+            every = topics()
+            if name not in every:
                 raise NotFound(
                     _(
                         "There is no rules topic {name}; try {topics}.",
                         name=repr(name),
-                        topics=", ".join(TOPICS),
+                        topics=", ".join(every),
                     )
                 )
+            asked = every[name]
             words = words_for(interaction.locale)
-            parts: list[Said] = [topic_said(name)]
+            parts: list[Said] = [asked.said()]
             game = None
             if interaction.channel_id is not None:
                 game = await self.service.game_in_thread(interaction.channel_id)
             if game is not None:
                 parts.append(face(game.game).preset_text(game.rules))
             text = words.say(Joined(parts, "\n\n"))
-            png = await asyncio.to_thread(topic_image, name, words)
+            png = await asyncio.to_thread(asked.image, words)
             file = discord.File(
-                io.BytesIO(png),
-                f"rules-{name}.png",
-                description=words.say(TOPICS[name].heading),
+                io.BytesIO(png), f"rules-{name}.png", description=words.say(asked.heading)
             )
             await interaction.response.send_message(text[:2000], file=file, ephemeral=True)
 

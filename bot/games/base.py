@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from bot.i18n import ENGLISH, Catalogue, Said, _
+from bot.i18n import ENGLISH, Catalogue, Said, Text, _
 from bot.server import ServerSettings
+
+if TYPE_CHECKING:  # the rules help draws: the kinds (and the service) never import it
+    from bot.help import Topic
 
 # The engine's values, as the bot uses them whatever the game (each kind's engine has its
 # own classes; these are the parts the bot reads without asking the kind).
@@ -160,7 +163,7 @@ class GameKind(Protocol):
     and reads is its `GameFace` (`bot.faces`): the rules import nothing that draws."""
 
     key: str  # stored with each game: "new-vegas"
-    title: str  # for people: "Caravan"
+    title: Text  # for people, in each reader's language: "Caravan"
     types: tuple[type, ...]  # its engine's rules, view, event and game classes
     presets: tuple[str, ...]  # its rule presets' names (none: one set of rules)
     takes_decks: bool  # whether players' saved decks (R1) can be played with
@@ -185,10 +188,12 @@ class GameKind(Protocol):
 
 
 class GameFace(Protocol):
-    """How a game looks and reads (`bot.faces`): its narration, its pictures and its hand
-    panel's controls. `key` is its kind's."""
+    """How a game looks and reads (`bot.faces`): its narration, its pictures, its hand
+    panel's controls, its rules help and its gallery. `key` is its kind's."""
 
     key: str
+    # its rules help (`/caravan rules`): each topic by name, offered in the `topic` option
+    topics: Mapping[str, Topic]
 
     # words
     def preset_text(self, rules: Any) -> Said: ...
@@ -216,3 +221,6 @@ class GameFace(Protocol):
         self, view: Any, chosen: int | None, page: int, names: Mapping[str, str]
     ) -> HandTurn: ...
     def picked(self, view: Any, chosen: int) -> Picked: ...
+
+    # sample pictures for review, each named (`python -m bot.games.gallery`)
+    def samples(self, words: Catalogue = ENGLISH) -> list[tuple[str, bytes]]: ...

@@ -1,5 +1,8 @@
-"""Sample tables and hands for review: `python -m bot.render.gallery OUTDIR`, their words in
-English, or in a language with `--language de` (from its catalogue).
+"""Sample tables and hands of Caravan (New Vegas) and Decktet Caravan: their faces hand them
+to the gallery of every registered game (`python -m bot.games.gallery OUTDIR`);
+`python -m bot.render.gallery OUTDIR` writes these two games' alone, as the snapshot tests
+keep them. Their words are in English, or in a language with `--language de` (from its
+catalogue).
 
 Each scene is made by playing seeded random legal moves (so the positions are real), except
 the worst case, which puts 13 number cards carrying 3 picture cards each in every caravan.
@@ -111,6 +114,12 @@ def hands(words: Catalogue = ENGLISH) -> list[tuple[str, Image.Image]]:
     return [opening, ("hand-midgame", draw_hand(game.view("A"), selected=1, words=words))]
 
 
+def new_vegas_images(words: Catalogue = ENGLISH) -> list[tuple[str, Image.Image]]:
+    """Caravan (New Vegas): every scene's table, then the hands (their words in `words`'s
+    language)."""
+    return [(scene.name, scene.table(words)) for scene in scenes()] + hands(words)
+
+
 def decktet_images(words: Catalogue = ENGLISH) -> list[tuple[str, Image.Image]]:
     """Decktet Caravan: a table mid-season (the first with two plays), the player to
     move's hand with two cards chosen, and the table just after the first hand ended;
@@ -135,9 +144,7 @@ def decktet_images(words: Catalogue = ENGLISH) -> list[tuple[str, Image.Image]]:
 def write(folder: Path, words: Catalogue = ENGLISH) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    tables = [(scene.name, scene.table(words)) for scene in scenes()]
-    images = tables + hands(words) + decktet_images(words)
-    for name, image in images:
+    for name, image in new_vegas_images(words) + decktet_images(words):
         path = folder / f"{name}.png"
         image.save(path)
         written.append(path)

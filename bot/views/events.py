@@ -13,7 +13,6 @@ import discord
 
 from bot.choices import turn_words
 from bot.event_words import cancel_reason
-from bot.games.words import GAME_TITLES
 from bot.i18n import ENGLISH, Catalogue, Joined, Said, Text, _, n_
 from bot.inert import md
 from bot.kinds import named
@@ -45,7 +44,7 @@ def what(event: Event) -> Text:
     tournament = event.tournament
     rules = rules_from_text(tournament.rules)
     kind = named(tournament.game)
-    game = GAME_TITLES.get(kind.key, kind.title)
+    game = kind.title
     rounds = tournament.rounds
     format = event.format
     shape = (

@@ -17,7 +17,6 @@ from bot.choices import turn_words
 from bot.event_words import label_said
 from bot.faces import face
 from bot.games.base import PASS, Pick
-from bot.games.words import GAME_TITLES
 from bot.i18n import ENGLISH, Catalogue, Joined, Said, Text, _, n_
 from bot.inert import cut, md, md_names, title
 from bot.metrics import WORK
@@ -63,7 +62,7 @@ def challenge_text(challenge: Challenge, status: str) -> Text:
     """A challenge's message: who, what game, and where it stands (`status`)."""
     kind = challenge.kind
     what = {
-        "game": GAME_TITLES.get(kind.key, kind.title),
+        "game": kind.title,
         "rules": kind.rules_words(challenge.rules),
         "turn": turn_words(challenge.turn_seconds),
         "challenger": challenge.challenger_id,
@@ -105,11 +104,7 @@ def thread_title(
     winner = winner or info.winner
     short = {seat: cut(name, TITLE_NAME) for seat, name in names.items()}
     # an event's game says its event and round ("Friday Swiss, round 2: A vs B")
-    where = (
-        cut(words.say(label_said(info.event)), EVENT_TITLE)
-        if info.event
-        else GAME_TITLES.get(info.game, info.title)
-    )
+    where = cut(words.say(label_said(info.event)), EVENT_TITLE) if info.event else info.kind.title
     said = _("{game}: {a} vs {b}", game=where, a=short["A"], b=short["B"])
     if over:
         if info.status == "abandoned":

@@ -10,9 +10,10 @@ from collections.abc import Mapping
 import discord
 
 from bot.faces import face
-from bot.games.words import GAME_TITLES, LEVEL_TEXT
+from bot.games.words import LEVEL_TEXT
 from bot.i18n import ENGLISH, Catalogue, Joined, Said, Text, _, n_
 from bot.inert import md, md_names, plain
+from bot.kinds import KINDS
 from bot.ratings import PROVISIONAL_GAMES
 from bot.records import AnyView, GameInfo, GameRecord, Leaderboard, Standing, Stats
 from bot.render.figures import draw_rating_chart, render
@@ -31,8 +32,9 @@ PROVISIONAL = n_(
 
 
 def game_title(key: str) -> Said:
-    """A game's name for people, by its kind's key ("new-vegas": Caravan)."""
-    return GAME_TITLES.get(key, key)
+    """A game's name for people, by its kind's key ("new-vegas": Caravan); a key no kind
+    has, as it is."""
+    return KINDS[key].title if key in KINDS else key
 
 
 def level_text(level: str | None) -> Said:

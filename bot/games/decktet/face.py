@@ -1,5 +1,5 @@
-"""How Decktet Caravan looks and reads: `FACE`, its words, pictures and hand panel
-(`bot.games.base.GameFace`); `kind.py` is its rules."""
+"""How Decktet Caravan looks and reads: `FACE`, its words, pictures, hand panel, rules help
+and gallery (`bot.games.base.GameFace`); `kind.py` is its rules."""
 
 from __future__ import annotations
 
@@ -9,15 +9,18 @@ from bot.games.base import HandTurn, Picked
 from bot.games.decktet import hand, words
 from bot.games.decktet.kind import KIND
 from bot.games.words import result
-from bot.help import topic_said
+from bot.help import DECKTET_TOPICS, Topic
 from bot.i18n import ENGLISH, Catalogue, Joined, Said, Text, _, n_
 from bot.render.decktet_hand import render_hand
 from bot.render.decktet_table import render_table
+from bot.render.gallery import decktet_images
+from bot.render.style import encode
 from engine.decktet import DecktetEvent, DecktetRules, DecktetView
 
 
 class DecktetFace:
     key = KIND.key
+    topics: Mapping[str, Topic] = DECKTET_TOPICS
 
     # ----- words ----------------------------------------------------------------------------
 
@@ -29,7 +32,7 @@ class DecktetFace:
         )
 
     def rules_text(self, rules: DecktetRules) -> Text:
-        return Joined([self.preset_text(rules), topic_said("decktet")], "\n")
+        return Joined([self.preset_text(rules), self.topics["decktet"].said()], "\n")
 
     def describe(
         self,
@@ -78,6 +81,11 @@ class DecktetFace:
 
     def picked(self, view: DecktetView, chosen: int) -> Picked:
         return hand.picked(view, chosen)
+
+    # ----- the gallery ----------------------------------------------------------------------
+
+    def samples(self, words: Catalogue = ENGLISH) -> list[tuple[str, bytes]]:
+        return [(name, encode(image)) for name, image in decktet_images(words)]
 
 
 FACE = DecktetFace()

@@ -15,7 +15,7 @@ from engine.decktet.game import DEFAULT_HANDS
 
 class Decktet:
     key = "decktet"
-    title = "Decktet Caravan"
+    title = _("Decktet Caravan")
     types: tuple[type, ...] = (DecktetRules, DecktetView, DecktetEvent, DecktetGame)
     players = "engine.decktet.ai"  # its computer players: `player_for(level)`
     presets: tuple[str, ...] = ()

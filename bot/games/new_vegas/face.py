@@ -1,5 +1,5 @@
-"""How Caravan (New Vegas) looks and reads: `FACE`, its words, pictures and hand panel
-(`bot.games.base.GameFace`); `kind.py` is its rules."""
+"""How Caravan (New Vegas) looks and reads: `FACE`, its words, pictures, hand panel, rules
+help and gallery (`bot.games.base.GameFace`); `kind.py` is its rules."""
 
 from __future__ import annotations
 
@@ -9,9 +9,11 @@ from bot.games.base import HandTurn, Picked
 from bot.games.new_vegas import hand, words
 from bot.games.new_vegas.kind import KIND
 from bot.games.words import result
-from bot.help import PRESET_TEXTS
+from bot.help import CARAVAN_TOPICS, PRESET_TEXTS, Topic
 from bot.i18n import ENGLISH, Catalogue, Joined, Said, Text, _
+from bot.render.gallery import new_vegas_images
 from bot.render.hand import render_hand
+from bot.render.style import encode
 from bot.render.table import render_table
 from engine import MoveEvent, PlayerView, Rules
 
@@ -30,6 +32,7 @@ RULES_TEXT = _(
 
 class NewVegasFace:
     key = KIND.key
+    topics: Mapping[str, Topic] = CARAVAN_TOPICS
 
     # ----- words ----------------------------------------------------------------------------
 
@@ -101,6 +104,11 @@ class NewVegasFace:
 
     def picked(self, view: PlayerView, chosen: int) -> Picked:
         return hand.picked(view, chosen)
+
+    # ----- the gallery ----------------------------------------------------------------------
+
+    def samples(self, words: Catalogue = ENGLISH) -> list[tuple[str, bytes]]:
+        return [(name, encode(image)) for name, image in new_vegas_images(words)]
 
 
 FACE = NewVegasFace()

@@ -22,7 +22,7 @@ def make_rules(preset: str, jokers: int | None) -> Rules:
 
 class NewVegas:
     key = "new-vegas"
-    title = "Caravan"
+    title = _("Caravan")
     types: tuple[type, ...] = (Rules, PlayerView, MoveEvent, Game)
     players = "engine.ai"  # its computer players: `player_for(level)`
     presets: tuple[str, ...] = tuple(PRESETS)

@@ -111,7 +111,7 @@ def test_each_kind_explains_its_rules(key: str) -> None:
     kind, looks = KINDS[key], FACES[key]
     rules = default_rules(kind)
     text = str(looks.rules_text(rules))  # said in English (each reader's language in Discord)
-    assert kind.title in text or str(looks.preset_text(rules)) in text
+    assert str(kind.title) in text or str(looks.preset_text(rules)) in text
     assert kind.rules_words(rules) and kind.rules_label(rules)
     engine, command = kind.command(rules, 5)
     assert command.startswith(engine) and "--seed 5" in command
