@@ -42,8 +42,8 @@ async def run(games: int, moves: int, url: str | None) -> None:
         async def player(index: int) -> None:
             rng = random.Random(index)
             while budget[0] > 0:
-                challenge = await service.create_challenge(1, 1, 2 * index, 2 * index + 1)
-                info = await service.accept(challenge.id, 2 * index + 1)
+                challenge = await service.openings.create_challenge(1, 1, 2 * index, 2 * index + 1)
+                info = await service.openings.accept(challenge.id, 2 * index + 1)
                 while info.active and budget[0] > 0:
                     budget[0] -= 1
                     user = info.user_at(info.turn or "A")

@@ -171,5 +171,5 @@ class AiTurns:
     async def _resume_turns(self) -> None:
         """After a start, make the moves the AI owed when the bot stopped."""
         await self.ready()
-        for info in await self.service.ai_turns():
+        for info in await self.service.ledger.ai_turns():
             self.schedule(info)

@@ -1,6 +1,7 @@
 """What the game service keeps beside the games themselves: lists of games, players'
 saved decks, each server's settings, and the standings (leaderboard, standing, stats).
-`GameService` is a `Ledger`; these only read, or write rows no game's move depends on."""
+The game service holds one (`GameService.ledger`); these only read, or write rows no
+game's move depends on."""
 
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ from bot.kinds import NEW_VEGAS, named
 from bot.ratings import Skill
 from bot.records import Deck, GameInfo, Leaderboard, Standing, Stats, Tally
 from bot.server import TURN_SECONDS, ServerSettings
-from bot.settings import Settings
 from bot.store.base import Store
 from bot.store.errors import TooMany
 from bot.store.rows import Shards
@@ -34,11 +34,11 @@ def deck_name(name: str) -> str:
 
 
 class Ledger:
-    store: Store
-    shards: Shards
-    settings: Settings
-    clock: Callable[[], float]
-    _servers: dict[int, tuple[float, ServerSettings]]  # each server's settings, when read
+    def __init__(self, store: Store, clock: Callable[[], float], shards: Shards) -> None:
+        self.store = store
+        self.clock = clock
+        self.shards = shards  # the servers whose games this process keeps
+        self._servers: dict[int, tuple[float, ServerSettings]] = {}  # each one's, when read
 
     # ----- lists of games -------------------------------------------------------------------
 
@@ -88,7 +88,7 @@ class Ledger:
                 )
         try:
             cards = parse_cards(text)
-            validate_deck(cards, Rules().variant, who=f"The deck {quote(name)}")
+            validate_deck(cards, Rules().variant, name=name)
         except CaravanError as error:
             raise BadDeck(engine_reason(error)) from None
         try:

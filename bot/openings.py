@@ -1,7 +1,7 @@
 """How games begin: the options of a new game (decided from the player's choice, the
 server's settings and the bot's), challenges and their answers, games against the AI, and
-rematches. `GameService` is `Openings` (which is a `Ledger`); like it, nothing here knows
-Discord."""
+rematches. The game service holds one (`GameService.openings`); like it, nothing here
+knows Discord."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from bot.errors import BadOption, ChallengeRefused, GameNotOver, NotFound, NotYourGame, WrongPlace
 from bot.games.base import GameChoice
+from bot.held import Held
 from bot.i18n import _, n_
 from bot.kinds import KINDS, kind_of, named
 from bot.ledger import Ledger
@@ -34,17 +35,22 @@ class Accepted:
     challenge: Challenge
 
 
-class Openings(Ledger):
-    store: Store
-    settings: Settings
-    clock: Callable[[], float]
-    shards: Shards
-
-    async def game(self, game_id: int) -> GameInfo:
-        raise NotImplementedError  # GameService's
-
-    def _note(self, info: GameInfo) -> GameInfo:
-        raise NotImplementedError  # GameService's
+class Openings:
+    def __init__(
+        self,
+        store: Store,
+        settings: Settings,
+        clock: Callable[[], float],
+        shards: Shards,
+        held: Held,
+        ledger: Ledger,
+    ) -> None:
+        self.store = store
+        self.settings = settings
+        self.clock = clock
+        self.shards = shards
+        self.held = held  # the games' records this process holds
+        self.ledger = ledger  # players' decks, servers' settings
 
     async def game_options(
         self,
@@ -57,7 +63,7 @@ class Openings(Ledger):
         """The rules and turn time of a new game started in `channel_id` (a thread of
         `parent_id`, if it is one): what the player chose, else the server's defaults
         (`/caravan-admin`), else the bot's; refused outside the server's game channels."""
-        server = await self.server(guild_id)
+        server = await self.ledger.server(guild_id)
         allowed = server.channels
         if allowed and channel_id not in allowed and parent_id not in allowed:
             where = ", ".join(f"<#{c}>" for c in allowed)
@@ -68,7 +74,7 @@ class Openings(Ledger):
         kind = named(choice.game)
         deck = None
         if choice.deck and kind.takes_decks:
-            deck = await self.deck(user_id, choice.deck)
+            deck = await self.ledger.deck(user_id, choice.deck)
         return kind.rules_for(choice, server, deck), turn
 
     async def create_challenge(
@@ -151,7 +157,7 @@ class Openings(Ledger):
         except TooMany as limit:
             raise _games_refusal(limit) from None
         log.info("game %s started in guild %s", info.id, info.guild_id)
-        return self._note(info)
+        return self.held.note(info)
 
     async def decline(self, challenge_id: int, user_id: int) -> Challenge:
         now = self.clock()
@@ -220,7 +226,7 @@ class Openings(Ledger):
         except RematchTaken as taken:
             raise await self._rematch_refusal(taken) from None
         log.info("game %s started in guild %s", info.id, info.guild_id)
-        return self._note(info)
+        return self.held.note(info)
 
     def _new_game(
         self,
@@ -254,7 +260,7 @@ class Openings(Ledger):
         """The same rules, the same two players: against the AI, a new game at once; else
         a new challenge to the other player in the game's channel, or, when the other
         player offered one first, that one accepted."""
-        info: GameInfo = await self.game(game_id)
+        info: GameInfo = await self.held.game(game_id)
         seat = info.seat_of(user_id)
         if seat is None or info.ai_seat == seat:
             raise NotYourGame(_("Only the players of this game can ask for a rematch."))
@@ -293,7 +299,7 @@ class Openings(Ledger):
                     channel=taken.channel_id,
                 )
             )
-        rematch = await self.game(taken.game_id)
+        rematch = await self.held.game(taken.game_id)
         where = {"game": rematch.id, "channel": rematch.thread_id or rematch.channel_id}
         if rematch.active:
             said = _(

@@ -82,7 +82,7 @@ class Poster:
     async def words(self, guild_id: int) -> Catalogue:
         """The language of the server's public messages: its `/caravan-admin set language:`,
         else its own (Discord's preferred locale), else English."""
-        setting = (await self.service.server(guild_id)).language
+        setting = (await self.service.ledger.server(guild_id)).language
         guild = self.client.get_guild(guild_id)
         return catalogue(server_language(setting, getattr(guild, "preferred_locale", None)))
 
@@ -95,7 +95,7 @@ class Poster:
     async def threaded(self, info: GameInfo) -> bool:
         """Whether `info`'s game is to get a thread: the server wants them (or, unsaid, the
         host's default) and its channel can hold one."""
-        threads = (await self.service.server(info.guild_id)).threads
+        threads = (await self.service.ledger.server(info.guild_id)).threads
         if threads is None:
             threads = self.service.settings.game_threads
         return bool(threads) and isinstance(

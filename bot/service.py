@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 import math
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 
 from bot.errors import (
@@ -25,8 +24,10 @@ from bot.errors import (
     TooEarly,
     engine_reason,
 )
+from bot.held import Held
 from bot.i18n import Text, _
 from bot.kinds import kind_of
+from bot.ledger import Ledger
 from bot.openings import Openings
 from bot.records import (
     AnyEvent,
@@ -48,12 +49,14 @@ from bot.store.rows import Ending
 from engine import CaravanError
 
 log = logging.getLogger(__name__)
-CACHE_SIZE = 512  # games kept in memory, most recently used first
 RESIGNED, TIMEOUT = "resigned", "timeout"
 RETRIES = 5  # an ending that lost a race with a move is decided again on the new state
 
 
-class GameService(Openings):
+class GameService:
+    """The games themselves: moves, resignations, claims, deadlines, views and records;
+    how games begin (`openings`) and what is kept beside them (`ledger`) are its members."""
+
     def __init__(
         self,
         store: Store,
@@ -65,13 +68,9 @@ class GameService(Openings):
         self.clock = clock
         # The servers whose deadlines, challenge expiry and AI turns this process keeps.
         self.shards = self.settings.shard_set()
-        self._states: OrderedDict[int, tuple[int, AnyGame]] = OrderedDict()
-        # The latest record of each game this process wrote or read. Every change to a game
-        # bumps its version except where it is shown (set_game_messages drops the entry),
-        # and commits check the version. With a shared store (other processes write too)
-        # it is trusted only for a move built on its very version (`_at`).
-        self._infos: dict[int, GameInfo] = {}
-        self._servers = {}  # each server's settings (`Ledger.server`)
+        self.held = Held(store)
+        self.ledger = Ledger(store, clock, self.shards)
+        self.openings = Openings(store, self.settings, clock, self.shards, self.held, self.ledger)
 
     # ----- games ----------------------------------------------------------------------------
 
@@ -86,7 +85,7 @@ class GameService(Openings):
         """Remember where the game is shown (its thread, its latest table message, its
         latest notice offering the claim)."""
         await self.store.games.set_game_messages(game_id, thread_id, message_id, claim_message_id)
-        self._infos.pop(game_id, None)
+        self.held.forget(game_id)
 
     async def play(
         self, game_id: int, user_id: int, move: object, expected_version: int
@@ -99,10 +98,10 @@ class GameService(Openings):
         `expected_version`, so of two requests built on the same version exactly one
         lands, and the write connection is held only for the few statements that record
         the move."""
-        info = await self._at(game_id, expected_version)
+        info = await self.held.at(game_id, expected_version)
         seat = player_seat(info, user_id)
         check_playable(info, seat, expected_version)
-        game = (await self._state(info)).copy()
+        game = (await self.held.state(info)).copy()
         try:
             event = _apply(game, move)
         except CaravanError as error:  # IllegalMoveError, or text that is not a move
@@ -124,13 +123,13 @@ class GameService(Openings):
                 ending,
             )
         except GameMoved as moved:
-            self._note(moved.game)
+            self.held.note(moved.game)
             check_playable(moved.game, seat, expected_version)  # says why it moved
             raise StaleView(_("That was an old view: the game has moved on since.")) from None
         if ending is not None:
             log.info("game %s finished: %s (%s)", info.id, ending.winner, ending.reason)
-        self._note(info)
-        self._remember(game_id, info.version, game)
+        self.held.note(info)
+        self.held.remember(game_id, info.version, game)
         return Outcome(info, event.public(), game.view(seat), game.view(None), changes)
 
     async def resign(self, game_id: int, user_id: int) -> Outcome:
@@ -174,13 +173,13 @@ class GameService(Openings):
         move lands first, decided again on the new state (so exactly one of the two
         lands, and a claim never ends a turn that was played in time)."""
         for _attempt in range(RETRIES):
-            info = await self._fresh(game_id)
+            info = await self.held.fresh(game_id)
             seat = player_seat(info, user_id)
             if not info.active:
                 raise GameOver(_("This game is over."))
             now = self.clock()
             winner = winner_of(info, seat, now)
-            game = await self._state(info)
+            game = await self.held.state(info)
             try:
                 ended, changes = await self.store.games.finish_game(
                     info, Ending(winner, reason, info.rated), now, info.turn
@@ -188,7 +187,7 @@ class GameService(Openings):
             except GameMoved:
                 continue
             log.info("game %s finished: %s (%s)", game_id, winner, reason)
-            self._note(ended)
+            self.held.note(ended)
             views = (as_recorded(game.view(seat), ended), as_recorded(game.view(None), ended))
             return Outcome(ended, None, *views, changes)
         raise StaleView(_("The game kept moving; please try again."))
@@ -197,13 +196,13 @@ class GameService(Openings):
         """End a stuck game with no result and no rating change (server admins: only a game
         of `guild_id` when given)."""
         for _attempt in range(RETRIES):
-            info = await self._fresh(game_id)
+            info = await self.held.fresh(game_id)
             if guild_id is not None and info.guild_id != guild_id:
                 raise NotFound(_("There is no such game in this server."))
             if not info.active:
                 raise GameOver(_("This game is over."))
             try:
-                return self._note(
+                return self.held.note(
                     await self.store.games.abandon_game(game_id, info.version, self.clock())
                 )
             except GameMoved:
@@ -239,7 +238,7 @@ class GameService(Openings):
         )
         for info in closed:
             log.info("game %s closed: nobody claimed it after the turn ran out", info.id)
-            self._note(info)
+            self.held.note(info)
         claimed = []
         for info in overdue:
             if info.ai_seat is None:
@@ -265,32 +264,19 @@ class GameService(Openings):
     async def view_of(self, info: GameInfo, user_id: int | None) -> AnyView:
         """What `user_id` may see of the game at the record `info` (one this process just
         wrote or read: no read of the record again)."""
-        game = await self._state(info)
+        game = await self.held.state(info)
         seat = info.seat_of(user_id) if user_id is not None else None
         return as_recorded(game.view(seat), info)
 
     async def game(self, game_id: int) -> GameInfo:
-        """A game's public record. With SQLite this process is the only writer, so the
-        record it last wrote or read is current; with a shared store it is read again."""
-        held = None if self.store.shared else self._infos.get(game_id)
-        if held is not None:
-            return held
-        return await self._fresh(game_id)
-
-    async def _at(self, game_id: int, version: int) -> GameInfo:
-        """The game's record for a change built on `version`: the one held, if it is at
-        that version (the commit checks it is still current), else read again, so a game
-        another process moved is never refused on an old record."""
-        held = self._infos.get(game_id)
-        if held is not None and held.version == version:
-            return held
-        return await self.game(game_id)
+        """A game's public record (`Held.game`)."""
+        return await self.held.game(game_id)
 
     async def landed(self, game_id: int, version: int) -> Outcome | None:
         """The move committed on `version` whose answer was lost (the connection dropped
         after the COMMIT, so `play` raised), as `play` would have returned it, rebuilt from
         the record; None if no move was committed there, or the game has changed since."""
-        info = await self._fresh(game_id)
+        info = await self.held.fresh(game_id)
         if info.version != version + 1:
             return None
         seed, moves = await self.store.games.seed_and_moves(game_id)
@@ -299,23 +285,8 @@ class GameService(Openings):
         game = replay_game(info.rules, seed, moves[:version])
         seat = game.mover
         event = _apply(game, moves[version])
-        self._remember(game_id, info.version, game)
+        self.held.remember(game_id, info.version, game)
         return Outcome(info, event.public(), game.view(seat), game.view(None))
-
-    async def _fresh(self, game_id: int) -> GameInfo:
-        """The game's record as the database has it now."""
-        info = await self.store.games.game(game_id)
-        if info is None:
-            raise NotFound(_("There is no such game."))
-        return self._note(info)
-
-    def _note(self, info: GameInfo) -> GameInfo:
-        held = self._infos.get(info.id)
-        if held is None or held.version <= info.version:
-            self._infos[info.id] = info
-        if len(self._infos) > CACHE_SIZE * 4:
-            self._infos.clear()
-        return info
 
     async def record(self, game_id: int, guild_id: int | None = None) -> GameRecord:
         """Rules, seed and moves of a finished game (the seed stays secret until then);
@@ -339,29 +310,6 @@ class GameService(Openings):
         if ply == len(record.moves):
             view = as_recorded(view, record.game)
         return Replayed(record.game, ply, len(record.moves), view, event)
-
-    # ----- inside ---------------------------------------------------------------------------
-
-    async def _state(self, info: GameInfo) -> AnyGame:
-        """The game's state at `info.version`: from this process's cache, or rebuilt from
-        rules + seed + moves. Never modify the returned Game: copy it."""
-        cached = self._states.get(info.id)
-        if cached is not None and cached[0] == info.version:
-            self._states.move_to_end(info.id)
-            return cached[1]
-        seed, moves = await self.store.games.seed_and_moves(info.id)
-        game = _rebuild(info, seed, moves)
-        self._remember(info.id, info.version, game)
-        return game
-
-    def _remember(self, game_id: int, version: int, game: AnyGame) -> None:
-        held = self._states.get(game_id)
-        if held is not None and held[0] > version:
-            return  # a newer state is already held
-        self._states[game_id] = (version, game)
-        self._states.move_to_end(game_id)
-        while len(self._states) > CACHE_SIZE:
-            self._states.popitem(last=False)
 
 
 def _apply(game: AnyGame, move: object) -> AnyEvent:
@@ -398,9 +346,3 @@ def duration(seconds: int) -> Text:
 
 def _other(seat: str) -> str:
     return "B" if seat == "A" else "A"
-
-
-def _rebuild(info: GameInfo, seed: int, moves: list[str]) -> AnyGame:
-    """The state `info` describes, replayed from rules + seed + moves. An active game's
-    version is its number of moves: moves committed after `info` was read are left out."""
-    return replay_game(info.rules, seed, moves[: info.version] if info.active else moves)

@@ -1,7 +1,7 @@
 """A tournament's sign-up, beside the game service: creating one (its options checked and
 refused with a sentence), joining and leaving it, and the decks its entrants bring; and the
-sentences that say why a change to an event was refused. `bot.tournaments.Tournaments`
-builds on it (starting, rounds, results)."""
+sentences that say why a change to an event was refused. The events service
+(`bot.tournaments.Tournaments`) holds one as its `signups`."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ RETRIES = 5
 
 
 class SignUps:
-    """Creating an event and its sign-up (`Tournaments` is the whole service)."""
+    """Creating an event and its sign-up."""
 
     def __init__(
         self,
@@ -70,7 +70,7 @@ class SignUps:
         set organisers:`); nobody else, by default."""
         if manages_server:
             return True
-        role = (await self.games.server(guild_id)).organiser_role
+        role = (await self.games.ledger.server(guild_id)).organiser_role
         return role is not None and role in role_ids
 
     # ----- sign-up
@@ -135,7 +135,7 @@ class SignUps:
             )
         if decks not in (STANDARD, OWN):
             raise BadOption(_("The deck policy is `standard` or `own`."))
-        rules, turn = await self.games.game_options(
+        rules, turn = await self.games.openings.game_options(
             guild_id, channel_id, parent_id, organiser_id, choice
         )
         if decks == OWN and not kind_of(rules).takes_decks:
@@ -203,7 +203,7 @@ class SignUps:
             raise EventRefused(_("You are not in this tournament."))
         cards = shown = None
         if name is not None:
-            deck = await self.games.deck(user_id, name)
+            deck = await self.games.ledger.deck(user_id, name)
             rules = rules_from_text(tournament.rules)
             kind = kind_of(rules)
             try:

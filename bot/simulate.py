@@ -290,7 +290,7 @@ async def play_decktet_turn(
     panel = panel_of(await open_hand(mover, last))
     assert panel.ephemeral and panel.attachments
     service = t.env.bot.service
-    info = await service.game_in_thread(thread.id)
+    info = await service.ledger.game_in_thread(thread.id)
     _, view = await service.view(info.id, mover.id)
     play = rng.choice(view.legal_moves)
     if play.is_pass:

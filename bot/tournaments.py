@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -26,6 +26,8 @@ from bot.games.base import GameKind
 from bot.i18n import Text, _
 from bot.kinds import kind_of
 from bot.records import Deck, GameInfo, rules_from_text, rules_to_text
+from bot.service import GameService
+from bot.settings import Settings
 from bot.signups import (
     EventRefused,
     SignUps,
@@ -33,6 +35,7 @@ from bot.signups import (
     status_words,
     too_few_to_start,
 )
+from bot.store import Store
 from bot.store.events import EventChanged, Result
 from bot.store.rows import NewGame
 from bot.tournament import Step
@@ -57,8 +60,26 @@ class Moved:
     cancelled: bool = False
 
 
-class Tournaments(SignUps):
-    """The events service: sign-up (`SignUps`), the start, rounds, results and the sweep."""
+class Tournaments:
+    """The events service: the start, rounds, results and the sweep; an event's sign-up is
+    its member (`signups`)."""
+
+    def __init__(
+        self,
+        store: Store,
+        games: GameService,
+        settings: Settings,
+        clock: Callable[[], float],
+    ) -> None:
+        self.store = store
+        self.games = games
+        self.settings = settings
+        self.clock = clock
+        self.signups = SignUps(store, games, settings, clock)
+
+    async def event(self, tournament_id: int) -> Event:
+        """The event (`NotFound` if there is none)."""
+        return await self.signups.event(tournament_id)
 
     async def start(self, tournament_id: int, user_id: int, manages_server: bool) -> Moved:
         """The organiser (or a member with Manage Server) starts the event now."""

@@ -164,7 +164,7 @@ class Admin(commands.Cog):
 
     async def admin_show(self, interaction: Interaction) -> None:
         async def work() -> None:
-            server = await self.service.server(_admin(interaction))
+            server = await self.service.ledger.server(_admin(interaction))
             shown = settings_text(self.service.settings, server, interaction.guild)
             mine = words_for(interaction.locale)  # the admin's own answer: their language
             await interaction.response.send_message(mine.say(shown), ephemeral=True)
@@ -185,7 +185,7 @@ class Admin(commands.Cog):
         async def work() -> None:
             guild_id = _admin(interaction)
             role = organisers.id if organisers is not None else None
-            server = await self.service.set_defaults(
+            server = await self.service.ledger.set_defaults(
                 guild_id, rules, jokers, turn, threads, role, clear_organisers, language
             )
             shown = settings_text(self.service.settings, server, interaction.guild)
@@ -200,7 +200,7 @@ class Admin(commands.Cog):
         async def work() -> None:
             guild_id = _admin(interaction)
             where = channel.id if channel is not None else None
-            server = await self.service.set_game_channels(guild_id, action, where)
+            server = await self.service.ledger.set_game_channels(guild_id, action, where)
             shown = settings_text(self.service.settings, server, interaction.guild)
             mine = words_for(interaction.locale)  # the admin's own answer: their language
             await interaction.response.send_message(mine.say(saved(shown)), ephemeral=True)
@@ -229,7 +229,7 @@ class Admin(commands.Cog):
     async def guild_game_choices(self, interaction: Interaction, current: str) -> Choices:
         if interaction.guild_id is None:
             return []
-        games = await self.service.guild_games(interaction.guild_id)
+        games = await self.service.ledger.guild_games(interaction.guild_id)
         return await game_choices(self.names, interaction, current, games)
 
 

@@ -27,7 +27,7 @@ class Decks(commands.Cog):
 
     async def deck_save(self, interaction: Interaction, name: str, cards: str) -> None:
         async def work() -> None:
-            deck = await self.service.save_deck(interaction.user.id, name, cards)
+            deck = await self.service.ledger.save_deck(interaction.user.id, name, cards)
             said = n_(
                 "Saved your deck **{name}** ({count} card). Play it with `/caravan challenge` "
                 "or `/caravan play-ai` and its `deck:` option.",
@@ -43,7 +43,7 @@ class Decks(commands.Cog):
 
     async def deck_list(self, interaction: Interaction) -> None:
         async def work() -> None:
-            decks = await self.service.decks(interaction.user.id)
+            decks = await self.service.ledger.decks(interaction.user.id)
             said: Text
             if not decks:
                 said = _(
@@ -68,7 +68,7 @@ class Decks(commands.Cog):
 
     async def deck_show(self, interaction: Interaction, name: str) -> None:
         async def work() -> None:
-            deck = await self.service.deck(interaction.user.id, name)
+            deck = await self.service.ledger.deck(interaction.user.id, name)
             mine = words_for(interaction.locale)
             count = len(deck.cards)
             title = mine.say(
@@ -90,7 +90,7 @@ class Decks(commands.Cog):
 
     async def deck_delete(self, interaction: Interaction, name: str) -> None:
         async def work() -> None:
-            await self.service.delete_deck(interaction.user.id, name)
+            await self.service.ledger.delete_deck(interaction.user.id, name)
             said = _("Deleted your deck {name}.", name=quote(name))
             mine = words_for(interaction.locale)
             await interaction.response.send_message(mine.say(said), ephemeral=True)
@@ -101,7 +101,7 @@ class Decks(commands.Cog):
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         """The member's decks that match what is typed, in their language."""
-        decks = await self.service.decks(interaction.user.id)
+        decks = await self.service.ledger.decks(interaction.user.id)
         words = words_for(interaction.locale)
         return [
             app_commands.Choice(

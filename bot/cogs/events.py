@@ -63,10 +63,10 @@ class Events(commands.Cog):
             channel = interaction.channel
             channel_id = interaction.channel_id or 0
             parent = getattr(channel, "parent_id", None)
-            allowed = await self.tournaments.may_organise(
+            allowed = await self.tournaments.signups.may_organise(
                 guild_id, _manages(interaction), _roles(interaction)
             )
-            event = await self.tournaments.create(
+            event = await self.tournaments.signups.create(
                 guild_id,
                 channel_id,
                 parent,
@@ -89,7 +89,7 @@ class Events(commands.Cog):
                 panel.content, view=panel.view, allowed_mentions=pinging()
             )
             message = await interaction.original_response()
-            await self.tournaments.set_message(event.id, message.id)
+            await self.tournaments.signups.set_message(event.id, message.id)
 
         await self.guard(interaction, "event-create", work())
 
@@ -101,11 +101,11 @@ class Events(commands.Cog):
                 return
             if action in ("join", "leave", "pause"):
                 if action == "join":
-                    event = await self.tournaments.join(tournament_id, user)
+                    event = await self.tournaments.signups.join(tournament_id, user)
                 elif action == "leave":
-                    event = await self.tournaments.leave(tournament_id, user)
+                    event = await self.tournaments.signups.leave(tournament_id, user)
                 else:
-                    event = await self.tournaments.pause(tournament_id, user)
+                    event = await self.tournaments.signups.pause(tournament_id, user)
                 words = await self.poster.words(event.tournament.guild_id)
                 panel = sign_up(event, await self.poster.event_names(event), words)
                 await interaction.response.edit_message(content=panel.content, view=panel.view)
@@ -125,7 +125,7 @@ class Events(commands.Cog):
 
         async def work() -> None:
             await self._here(interaction, tournament_id)
-            event = await self.tournaments.pause(tournament_id, interaction.user.id)
+            event = await self.tournaments.signups.pause(tournament_id, interaction.user.id)
             entrant = event.entrant(interaction.user.id)
             said = (
                 _("You paused: you are not paired again until you come back (the same command).")
@@ -227,7 +227,9 @@ class Events(commands.Cog):
 
         async def work() -> None:
             await self._here(interaction, tournament_id)
-            event = await self.tournaments.bring_deck(tournament_id, interaction.user.id, deck)
+            event = await self.tournaments.signups.bring_deck(
+                tournament_id, interaction.user.id, deck
+            )
             name = md(event.tournament.name)
             said = (
                 _(

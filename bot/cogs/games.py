@@ -60,7 +60,7 @@ class Games(commands.Cog):
             if opponent is not None and opponent.bot:
                 raise BadOption(_("Bots cannot play Caravan here; challenge a person or me."))
             guild_id, channel_id = _where(interaction)
-            challenge = await self.service.create_challenge(
+            challenge = await self.service.openings.create_challenge(
                 guild_id,
                 channel_id,
                 interaction.user.id,
@@ -75,7 +75,7 @@ class Games(commands.Cog):
                 allowed_mentions=pinging(challenge.opponent_id),
             )
             message = await interaction.original_response()
-            await self.service.set_challenge_message(challenge.id, message.id)
+            await self.service.openings.set_challenge_message(challenge.id, message.id)
 
         await self.guard(interaction, "challenge", work())
 
@@ -86,20 +86,20 @@ class Games(commands.Cog):
             user = interaction.user.id
             words = await self.poster.words(guild_of(interaction))
             if action == "decline":
-                challenge = await self.service.decline(challenge_id, user)
+                challenge = await self.service.openings.decline(challenge_id, user)
                 await interaction.response.edit_message(
                     content=words.say(challenge_text(challenge, "declined")), view=None
                 )
                 return
             if action == "cancel":
-                challenge = await self.service.cancel(challenge_id, user)
+                challenge = await self.service.openings.cancel(challenge_id, user)
                 await interaction.response.edit_message(
                     content=words.say(challenge_text(challenge, "cancelled")), view=None
                 )
                 return
             await interaction.response.defer()
-            info = await self.service.accept(challenge_id, user)
-            challenge = await self.service.challenge(challenge_id)
+            info = await self.service.openings.accept(challenge_id, user)
+            challenge = await self.service.openings.challenge(challenge_id)
             await interaction.edit_original_response(
                 content=words.say(challenge_text(challenge, "accepted")), view=None
             )
@@ -120,7 +120,7 @@ class Games(commands.Cog):
         channel = interaction.client.get_channel(channel_id)
         parent = getattr(channel, "parent_id", None)  # a thread's channel
         user = interaction.user.id
-        return await self.service.game_options(guild_id, channel_id, parent, user, choice)
+        return await self.service.openings.game_options(guild_id, channel_id, parent, user, choice)
 
     async def _against_me(
         self, interaction: Interaction, level: str, rules: AnyRules, turn_seconds: int
@@ -130,7 +130,7 @@ class Games(commands.Cog):
         me = interaction.client.user
         assert me is not None, "the bot is connected"
         user = interaction.user.id
-        info = await self.service.start_ai_game(
+        info = await self.service.openings.start_ai_game(
             guild_id, channel_id, user, me.id, level, rules, turn_seconds
         )
         await self._opened_against_me(interaction, info)
@@ -226,7 +226,7 @@ class Games(commands.Cog):
         game's channel (against the AI: a new game at once)."""
 
         async def work() -> None:
-            new = await self.service.rematch(game_id, interaction.user.id)
+            new = await self.service.openings.rematch(game_id, interaction.user.id)
             if isinstance(new, GameInfo):
                 await self._opened_against_me(interaction, new)
             elif isinstance(new, Accepted):
@@ -289,7 +289,7 @@ class Games(commands.Cog):
             view=challenge_answers(challenge.id, words),
             allowed_mentions=pinging(other),
         )
-        await self.service.set_challenge_message(challenge.id, message.id)
+        await self.service.openings.set_challenge_message(challenge.id, message.id)
         offered = _(
             "Rematch offered to <@{user}> in <#{channel}>.",
             user=other,

@@ -42,7 +42,7 @@ class Help(commands.Cog):
             parts: list[Said] = [asked.said()]
             game = None
             if interaction.channel_id is not None:
-                game = await self.service.game_in_thread(interaction.channel_id)
+                game = await self.service.ledger.game_in_thread(interaction.channel_id)
             if game is not None:
                 parts.append(face(game.game).preset_text(game.rules))
             text = words.say(Joined(parts, "\n\n"))

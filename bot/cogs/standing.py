@@ -56,8 +56,8 @@ class Standing(commands.Cog):
                 board = await self.seasons.leaderboard(guild_id, game, chosen, page)
                 mine = await self.seasons.standing(guild_id, game, chosen, user)
             else:
-                board = await self.service.leaderboard(guild_id, page, game=game)
-                mine = await self.service.standing(guild_id, user, game)
+                board = await self.service.ledger.leaderboard(guild_id, page, game=game)
+                mine = await self.service.ledger.standing(guild_id, user, game)
             names = await self.names.of_users(guild_id, [e.user_id for e in board.entries])
             if mine is not None:
                 names[mine.user_id] = plain(
@@ -84,7 +84,7 @@ class Standing(commands.Cog):
             who = user or interaction.user
             chosen = await self.seasons.chosen(guild_id, season)
             await interaction.response.defer()
-            found = await self.service.stats(guild_id, who.id, game=game)
+            found = await self.service.ledger.stats(guild_id, who.id, game=game)
             if chosen is not None:
                 found = await self._in_season(found, guild_id, game, chosen)
             events = await self._events(guild_id, who.id)
@@ -105,7 +105,7 @@ class Standing(commands.Cog):
     async def _in_season(self, found: Stats, guild_id: int, game: str, season: Season) -> Stats:
         """`found` as the season has it: its standing, its games; no rating chart."""
         until = season.ended_at if season.ended_at is not None else float("inf")
-        games = await self.service.finished_games(guild_id, found.user_id, 500)
+        games = await self.service.ledger.finished_games(guild_id, found.user_id, 500)
         within = [g for g in games if g.game == game and season.started_at <= g.updated_at <= until]
         return replace(
             found,
@@ -153,7 +153,7 @@ class Standing(commands.Cog):
         async def work() -> None:
             words = words_for(interaction.locale)
             guild_id = guild_of(interaction)
-            games = await self.service.active_games(interaction.user.id, guild_id)
+            games = await self.service.ledger.active_games(interaction.user.id, guild_id)
             if not games:
                 said: Text = _(
                     "You have no games in progress here. Start one with `/caravan challenge`."
@@ -178,14 +178,14 @@ class Standing(commands.Cog):
     async def hand_choices(self, interaction: Interaction, current: str) -> Choices:
         """The player's games in progress in every server, this server's first (a hand opens
         from anywhere, whichever process holds the game's server)."""
-        games = await self.service.active_games(interaction.user.id)
+        games = await self.service.ledger.active_games(interaction.user.id)
         games.sort(key=lambda info: info.guild_id != interaction.guild_id)  # stable
         return await game_choices(self.names, interaction, current, games)
 
     async def finished_choices(self, interaction: Interaction, current: str) -> Choices:
         if interaction.guild_id is None:
             return []
-        games = await self.service.finished_games(interaction.guild_id, interaction.user.id)
+        games = await self.service.ledger.finished_games(interaction.guild_id, interaction.user.id)
         return await game_choices(self.names, interaction, current, games)
 
     async def replay(self, interaction: Interaction, game_id: int) -> None:

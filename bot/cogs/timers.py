@@ -100,7 +100,7 @@ class Timers(commands.Cog):
         await self.ready()
 
     async def expire_challenges(self) -> None:
-        for challenge in await self.service.expire_challenges():
+        for challenge in await self.service.openings.expire_challenges():
             await self.poster.expired(challenge)
 
     async def sweep_deadlines(self) -> None:

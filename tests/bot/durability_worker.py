@@ -27,10 +27,10 @@ async def play_forever(service: GameService, rng: random.Random) -> None:
     while True:
         active = []
         for a, b in players:
-            games = await service.active_games(a)
+            games = await service.ledger.active_games(a)
             if not games:
-                challenge = await service.create_challenge(1, 1, a, b)
-                games = [await service.accept(challenge.id, b)]
+                challenge = await service.openings.create_challenge(1, 1, a, b)
+                games = [await service.openings.accept(challenge.id, b)]
             active.extend(games)
         info = rng.choice(active)
         user = info.user_at(info.turn or "A")

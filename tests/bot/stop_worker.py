@@ -125,7 +125,7 @@ async def main(url: str, inside: bool) -> None:
         service = t.env.bot.service
         found = {}
         for thread, players in games:
-            info = await service.game_in_thread(thread.id)
+            info = await service.ledger.game_in_thread(thread.id)
             found[info.id] = (thread, players, info.version)
         say("READY " + json.dumps({game: version for game, (_, _, version) in found.items()}))
 

@@ -20,6 +20,7 @@ from bot.ledger import Ledger
 from bot.records import Deck, GameInfo
 from bot.server import ServerSettings
 from bot.store.errors import TooMany
+from bot.store.rows import ALL
 from engine import Rules, parse_cards
 from tests.bot.standins import MARKING, Recorder, guarded
 
@@ -138,7 +139,8 @@ def test_the_admins_answers_are_in_their_own_language(monkeypatch: pytest.Monkey
     async def abandon(game_id: int, guild_id: int) -> Any:
         return SimpleNamespace(id=game_id)
 
-    service = SimpleNamespace(settings=DEFAULTS, server=settings, abandon=abandon)
+    ledger = SimpleNamespace(server=settings)
+    service = SimpleNamespace(settings=DEFAULTS, ledger=ledger, abandon=abandon)
     cog = admin_cog(service)
     shown = asked()
     asyncio.run(cog.admin_show(shown))
@@ -180,8 +182,24 @@ def test_a_roles_problem_is_said_in_the_servers_language() -> None:
 # ----- the decks ------------------------------------------------------------------------------
 
 
+class Full:
+    async def save_deck(self, *args: Any) -> None:
+        raise TooMany(1, 25)
+
+    async def deck(self, *args: Any) -> None:
+        return None
+
+    async def delete_deck(self, *args: Any) -> bool:
+        return False
+
+    async def server_settings(self, guild_id: int) -> ServerSettings:
+        return ServerSettings(channels=(3,))
+
+
 def test_a_deck_refusal_is_a_sentence_in_the_members_language() -> None:
-    ledger = Ledger()
+    parts = Full()
+    store = SimpleNamespace(decks=parts, servers=parts)
+    ledger = Ledger(store, lambda: 0.0, ALL)  # type: ignore[arg-type]
     refused = refusal(ledger.save_deck(1, "mine", "Ah 2h 10hh"))
     assert isinstance(refused, BadDeck) and isinstance(refused.said, Text)
     assert str(refused.said) == (
@@ -196,23 +214,6 @@ def test_a_deck_refusal_is_a_sentence_in_the_members_language() -> None:
     )
     assert german.say(refused.said) == "“10hh” ist keine Karte."
 
-    class Full:
-        async def save_deck(self, *args: Any) -> None:
-            raise TooMany(1, 25)
-
-        async def deck(self, *args: Any) -> None:
-            return None
-
-        async def delete_deck(self, *args: Any) -> bool:
-            return False
-
-        async def server_settings(self, guild_id: int) -> ServerSettings:
-            return ServerSettings(channels=(3,))
-
-    parts = Full()
-    ledger.store = SimpleNamespace(decks=parts, servers=parts)  # type: ignore[assignment]
-    ledger.clock = lambda: 0.0
-    ledger._servers = {}
     full = refusal(ledger.save_deck(1, "mine", CARDS))
     assert isinstance(full, BadDeck)
     assert MARKING.say(full.said) == "«You have 25 decks, the most kept; delete one first.»"
@@ -223,7 +224,7 @@ def test_a_deck_refusal_is_a_sentence_in_the_members_language() -> None:
     assert MARKING.say(channel.said) == "«<#4> is not one of the game channels.»"
 
 
-class DeckService:
+class DeckLedger:
     def __init__(self, kept: list[Deck]) -> None:
         self.kept = kept
 
@@ -243,7 +244,8 @@ class DeckService:
 def test_the_deck_answers_are_in_the_members_language(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(decks, "words_for", lambda locale: MARKING)
     deck = Deck(1, "red*", tuple(parse_cards(CARDS)))
-    cog = decks.Decks(DeckService([deck]), guarded)  # type: ignore[arg-type]
+    service = SimpleNamespace(ledger=DeckLedger([deck]))
+    cog = decks.Decks(service, guarded)  # type: ignore[arg-type]
     interaction = asked()
     asyncio.run(cog.deck_save(interaction, "red*", CARDS))
     asyncio.run(cog.deck_list(interaction))
@@ -258,7 +260,7 @@ def test_the_deck_answers_are_in_the_members_language(monkeypatch: pytest.Monkey
     assert options["file"].description == "«red*: 31 cards»"
     choices = asyncio.run(cog.deck_choices(interaction, "RED"))
     assert [(c.name, c.value) for c in choices] == [("«red* (31 cards)»", "red*")]
-    empty = decks.Decks(DeckService([]), guarded)  # type: ignore[arg-type]
+    empty = decks.Decks(SimpleNamespace(ledger=DeckLedger([])), guarded)  # type: ignore[arg-type]
     asyncio.run(empty.deck_list(interaction))
     assert interaction.response.sent[-1][0].startswith("«You have no saved decks.")
 

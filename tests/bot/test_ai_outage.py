@@ -72,7 +72,7 @@ async def an_ai_turn_through_an_outage(t: Table, outage: Any, retries: int = 8) 
     assert len(thread.history()) == posted + 1, "the AI's move posted once"
     assert await alice_to_move(t, thread)
     service = t.env.bot.service
-    info = await service.game_in_thread(thread.id)
+    info = await service.ledger.game_in_thread(thread.id)
     assert info.active and info.turn != info.ai_seat
 
 
@@ -156,7 +156,7 @@ async def test_a_move_whose_commit_answer_was_lost_is_posted_once(tmp_path: Path
             assert await alice_to_move(t, thread)
             await play_turn(t, thread, rng, players=(t.alice,))
         assert lost, "the AI's first move lost its answer"
-        info = await t.env.bot.service.game_in_thread(thread.id)
+        info = await t.env.bot.service.ledger.game_in_thread(thread.id)
         seed_and_moves = await store.games.seed_and_moves(info.id)
         turns = [m.content for m in thread.history() if "TestBot" in m.content.split("\n")[0]]
         assert len(turns) == len({*turns}), "no move of the AI's posted twice"

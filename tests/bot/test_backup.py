@@ -151,7 +151,7 @@ async def test_backups_taken_while_games_are_played_hold_every_acknowledged_move
         await release(old)
         service = t.env.bot.service
         for thread, players in games:
-            info = await service.game_in_thread(thread.id)
+            info = await service.ledger.game_in_thread(thread.id)
             assert info.version == len(moves_in(copy)[info.id]) < len(moves_in(database)[info.id])
             mover = next(m for m in players if m.id == info.user_at(info.turn or "A"))
             await move_from(thread, mover)
@@ -185,8 +185,8 @@ async def a_database(path: Path, games: int = 1) -> None:
     store = await open_store(f"sqlite:///{path}")
     service = GameService(store, Settings(max_active_games=50))
     for index in range(games):
-        challenge = await service.create_challenge(1, 1, 10 + 2 * index, 11 + 2 * index)
-        info = await service.accept(challenge.id, 11 + 2 * index)
+        challenge = await service.openings.create_challenge(1, 1, 10 + 2 * index, 11 + 2 * index)
+        info = await service.openings.accept(challenge.id, 11 + 2 * index)
         user = info.user_at(info.turn or "A")
         _, view = await service.view(info.id, user)
         await service.play(info.id, user, view.legal_moves[0], info.version)
@@ -299,8 +299,8 @@ async def test_postgresql_says_the_exact_pg_dump_and_pg_restore_lines_and_they_w
     monkeypatch.setenv("CARAVAN_DATABASE_URL", url)
     store = await open_store(url)
     service = GameService(store, Settings())
-    challenge = await service.create_challenge(1, 1, 10, 11)
-    info = await service.accept(challenge.id, 11)
+    challenge = await service.openings.create_challenge(1, 1, 10, 11)
+    info = await service.openings.accept(challenge.id, 11)
     await store.close()
 
     dump = tmp_path / "caravan.dump"
@@ -371,7 +371,7 @@ async def test_after_a_restore_the_tables_it_took_back_lose_their_buttons(
         assert not dropped.components and "not in the backup" in dropped.content
         assert playing(kept.history()[-1]), "the game's table as restored, with its buttons"
         service = t.env.bot.service
-        info = await service.game_in_thread(kept.id)
+        info = await service.ledger.game_in_thread(kept.id)
         mover = next(m for m in (t.alice, t.bob) if m.id == info.user_at(info.turn or "A"))
         await move_from(kept, mover)
         assert (await service.game(info.id)).version == info.version + 1

@@ -125,7 +125,7 @@ async def test_cards_that_make_no_play_are_refused_and_nothing_changes(tmp_path:
         mover = t.alice if f"<@{t.alice.id}>" in turn.content else t.bob
         panel = panel_of(await mover.click(turn, label="Your hand"))
         service = t.env.bot.service
-        info = await service.game_in_thread(thread.id)
+        info = await service.ledger.game_in_thread(thread.id)
         _, view = await service.view(info.id, mover.id)
         # two numbered cards of the same rank never make a caravan
         ranks: dict[int, list[int]] = {}
@@ -185,7 +185,7 @@ async def test_rules_help_credits_the_designer(tmp_path: Path) -> None:
 async def test_replay_and_rematch_of_a_finished_game(tmp_path: Path) -> None:
     async with opened(tmp_path) as t:
         thread = await start_decktet(t, hands=1)
-        info = await t.env.bot.service.game_in_thread(thread.id)
+        info = await t.env.bot.service.ledger.game_in_thread(thread.id)
         await play_to_the_end(t, thread, seed=7)
         final = thread.history()[-1]
         rematch = await t.bob.click(final, label="Rematch")
@@ -229,12 +229,12 @@ async def test_a_panel_follows_a_play_after_which_its_player_moves_again(
         rng = random.Random(11)
         again = 0
         for _ in range(1500):
-            before = await service.game_in_thread(thread.id)
+            before = await service.ledger.game_in_thread(thread.id)
             if not before.active:
                 break
             mover = t.alice if before.user_at(before.turn or "A") == t.alice.id else t.bob
             await play_decktet_turn(t, thread, rng, (t.alice, t.bob))
-            after = await service.game_in_thread(thread.id)
+            after = await service.ledger.game_in_thread(thread.id)
             if after.active and after.turn == before.turn:
                 again += 1
                 newest = thread.history(viewer=mover)[-1]

@@ -165,13 +165,13 @@ async def test_a_knockout_of_eight_replays_a_tie_with_the_seats_swapped(
         bot = t.env.bot
         first = playing(t)
         assert len(first) == 4
-        info = await bot.service.game_in_thread(first[0].id)
+        info = await bot.service.ledger.game_in_thread(first[0].id)
         before = info.user_at(info.turn or "A")
         drawn, _ = await bot.store.games.finish_game(info, Ending("draw", "test", True), 0.0, None)
         await bot.events.aftermath.table(drawn.id)  # as every ending is: the event moves on, posted
         replay = [th for th in playing(t) if th.id not in {x.id for x in first}]
         assert len(replay) == 1, "the drawn match is played again"
-        again = await bot.service.game_in_thread(replay[0].id)
+        again = await bot.service.ledger.game_in_thread(replay[0].id)
         assert set(again.players) == set(info.players)
         assert again.user_at(again.turn or "A") != before, "the seats swapped"
         await play_event(t, tid, members, rng)

@@ -228,8 +228,9 @@ def events_cog(shown: Event) -> cog.Events:
     async def recent(guild_id: int) -> list[Tournament]:
         return [shown.tournament]
 
+    signups = SimpleNamespace(bring_deck=bring_deck)
     tournaments = SimpleNamespace(
-        event=one, listed=listed, withdraw=withdraw, bring_deck=bring_deck, recent=recent
+        event=one, listed=listed, withdraw=withdraw, signups=signups, recent=recent
     )
 
     async def event_names(event: Event) -> dict[int, str]:

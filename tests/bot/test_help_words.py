@@ -10,6 +10,7 @@ import io
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -172,7 +173,7 @@ async def test_the_answer_is_in_the_members_language(monkeypatch: pytest.MonkeyP
     preset = PRESET_TEXTS["foxon"]  # a kind's preset_text, once it says a Text
     looks = type("Face", (), {"preset_text": lambda _self, rules: preset})()
     monkeypatch.setattr("bot.cogs.help.face", lambda key: looks)
-    help_ = Help(InThread(preset), just_run)  # type: ignore[arg-type]
+    help_ = Help(SimpleNamespace(ledger=InThread(preset)), just_run)  # type: ignore[arg-type]
     asked = Asked("de", channel_id=7)
     await help_.rules_help(asked, "queen")  # type: ignore[arg-type]
     [(text, file)] = asked.sent

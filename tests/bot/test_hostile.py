@@ -125,7 +125,7 @@ async def scenario(names: tuple[str, str], seed: int, locale: str | None = None)
                 ("caravan games", {}),
             ):
                 await answered(await mallory.slash(t.channel, command, **options))
-            info = await t.env.bot.service.game_in_thread(thread.id)
+            info = await t.env.bot.service.ledger.game_in_thread(thread.id)
             await answered(await mallory.slash(t.channel, "caravan replay", game=info.id))
             deck_name = names[0][:32]
             saved = await answered(

@@ -183,10 +183,10 @@ async def test_answers_quote_long_option_values_short(service: GameService) -> N
     """What arrives past the declared bounds still gets a short answer."""
     long = "<@123456789012345678>" + "x" * 6000
     for attempt in (
-        service.deck(1, long),
-        service.delete_deck(1, long),
-        service.save_deck(1, long, "Ah"),
-        service.save_deck(1, "mine", "Ah " + long),
+        service.ledger.deck(1, long),
+        service.ledger.delete_deck(1, long),
+        service.ledger.save_deck(1, long, "Ah"),
+        service.ledger.save_deck(1, "mine", "Ah " + long),
     ):
         with pytest.raises((NotFound, BadDeck)) as refused:
             await attempt
@@ -194,9 +194,9 @@ async def test_answers_quote_long_option_values_short(service: GameService) -> N
 
 
 async def test_deck_names_are_kept_plain(service: GameService) -> None:
-    deck = await service.save_deck(1, "\u202eMy\u200b  deck\n", FULL)
+    deck = await service.ledger.save_deck(1, "\u202eMy\u200b  deck\n", FULL)
     assert deck.name == "My deck"
-    assert (await service.deck(1, "My deck")).name == "My deck"
+    assert (await service.ledger.deck(1, "My deck")).name == "My deck"
 
 
 FULL = " ".join(f"{r}{s}" for s in "cdhs" for r in "A23456789TJQK")
@@ -207,21 +207,21 @@ async def test_a_second_rematch_is_refused_until_the_first_is_answered(
 ) -> None:
     from bot.errors import ChallengeRefused
 
-    first = await service.create_challenge(1, 2, 10, 20)
-    info = await service.accept(first.id, 20)
+    first = await service.openings.create_challenge(1, 2, 10, 20)
+    info = await service.openings.accept(first.id, 20)
     await service.resign(info.id, 10)
-    offered = await service.create_challenge(1, 2, 10, 20, rematch_of=info.id)
+    offered = await service.openings.create_challenge(1, 2, 10, 20, rematch_of=info.id)
     for asker, other in ((10, 20), (20, 10)):
         with pytest.raises(ChallengeRefused, match="already waiting"):
-            await service.create_challenge(1, 2, asker, other, rematch_of=info.id)
-    await service.decline(offered.id, 20)
-    again = await service.create_challenge(1, 2, 20, 10, rematch_of=info.id)
-    rematch = await service.accept(again.id, 10)
+            await service.openings.create_challenge(1, 2, asker, other, rematch_of=info.id)
+    await service.openings.decline(offered.id, 20)
+    again = await service.openings.create_challenge(1, 2, 20, 10, rematch_of=info.id)
+    rematch = await service.openings.accept(again.id, 10)
     with pytest.raises(ChallengeRefused, match=f"is being played now: game #{rematch.id}"):
-        await service.create_challenge(1, 2, 10, 20, rematch_of=info.id)
+        await service.openings.create_challenge(1, 2, 10, 20, rematch_of=info.id)
     await service.resign(rematch.id, 20)
     with pytest.raises(ChallengeRefused, match=f"was already played: game #{rematch.id}"):
-        await service.create_challenge(1, 2, 10, 20, rematch_of=info.id)
+        await service.openings.create_challenge(1, 2, 10, 20, rematch_of=info.id)
 
 
 def test_a_name_the_font_cannot_draw_is_a_seat_in_the_image() -> None:

@@ -34,6 +34,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "bot.service",
             "bot.openings",
             "bot.ledger",
+            "bot.held",
             "bot.moving",
             "bot.seasons",
             "bot.retry",

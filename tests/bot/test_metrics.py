@@ -282,12 +282,12 @@ async def test_what_is_in_play_is_read_from_the_database(
     by game, tournaments by status, seasons running; a challenge past its expiry is not
     open, even before the sweep closes it."""
     assert await store.counts.in_play(clock()) == InPlay()
-    vegas = await service.create_challenge(10, 20, 1, 2)
-    await service.create_challenge(10, 20, 3, 4, DecktetRules(hands=5))
-    await service.create_challenge(10, 20, 5, None)
-    await service.accept(vegas.id, 2)
+    vegas = await service.openings.create_challenge(10, 20, 1, 2)
+    await service.openings.create_challenge(10, 20, 3, 4, DecktetRules(hands=5))
+    await service.openings.create_challenge(10, 20, 5, None)
+    await service.openings.accept(vegas.id, 2)
     events = Tournaments(store, service, service.settings, clock)
-    await events.create(10, 20, None, 1, True, "Cup", "swiss", GameChoice())
+    await events.signups.create(10, 20, None, 1, True, "Cup", "swiss", GameChoice())
     await store.seasons.start_season(10, "Spring", 1, None, None, clock())
     counted = await store.counts.in_play(clock())
     assert counted == InPlay({"new-vegas": 1}, {"new-vegas": 1, "decktet": 1}, {"open": 1}, 1)

@@ -34,7 +34,7 @@ from bot.views.live import LIFETIME
 async def legal_card_and_place(t: Table, thread: Any, member: Any) -> tuple[str, str]:
     """A card of `member`'s that has a place on the table, and that place (from the
     engine's legal moves for their seat)."""
-    game = await t.env.bot.service.game_in_thread(thread.id)
+    game = await t.env.bot.service.ledger.game_in_thread(thread.id)
     _, view = await t.env.bot.service.view(game.id, member.id)
     move = next(m for m in view.legal_moves if m.action == "play")
     return str(view.hand.index(move.card)), str(move)
@@ -171,7 +171,7 @@ async def test_a_card_with_one_place_plays_with_one_choice(tmp_path: Path) -> No
             assert "Game over" not in last.content, "no card with one place came up"
             mover = mover_of(t, last)
             panel = panel_of(await mover.click(last, label="Your hand"))
-            info = await service.game_in_thread(thread.id)
+            info = await service.ledger.game_in_thread(thread.id)
             _, view = await service.view(info.id, mover.id)
             single = [o for o in card_options(panel) if o["description"].startswith("one place")]
             for option in single:
@@ -243,7 +243,7 @@ async def test_a_challenge_says_how_long_it_is_open_as_set(
         text = asked.response.content
         assert f"Open for {words}, until <t:" in text and ":t>." in text, text
         until = int(text.split("<t:")[1].split(":")[0])
-        challenge = await t.env.bot.service.challenge(1)
+        challenge = await t.env.bot.service.openings.challenge(1)
         assert until == int(challenge.expires_at)
 
 
@@ -289,7 +289,7 @@ async def test_a_chosen_card_keeps_the_way_back_to_disband_and_says_its_totals(
             last = thread.history()[-1]
             assert "Game over" not in last.content, "no disband came up"
             mover = mover_of(t, last)
-            info = await service.game_in_thread(thread.id)
+            info = await service.ledger.game_in_thread(thread.id)
             _, view = await service.view(info.id, mover.id)
             disbands = [str(m) for m in view.legal_moves if m.action == "disband" and not m.card]
             placed = [

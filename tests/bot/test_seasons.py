@@ -37,8 +37,8 @@ def test_a_season_ranks_its_games_alone_as_the_ranking_does() -> None:
 
 
 async def finish(service: GameService, a: int, b: int, loser: int) -> None:
-    challenge = await service.create_challenge(GUILD, 20, a, b)
-    info = await service.accept(challenge.id, b)
+    challenge = await service.openings.create_challenge(GUILD, 20, a, b)
+    info = await service.openings.accept(challenge.id, b)
     await service.resign(info.id, loser)
 
 

@@ -48,7 +48,7 @@ async def test_time_up_notice_once_then_unclaimed_game_closes(
         (info.id, "abandoned", "unclaimed", None)
     ]
     assert (await service.game(info.id)).status == "abandoned"
-    assert (await service.leaderboard(GUILD)).total == 0, "no rating change"
+    assert (await service.ledger.leaderboard(GUILD)).total == 0, "no rating change"
     assert await service.sweep() == (await service.sweep()), "nothing fires twice"
 
 
@@ -66,7 +66,9 @@ async def test_a_claim_before_the_grace_ends_is_a_timeout_win(
 
 
 async def test_the_ai_claims_when_its_opponent_runs_out(service: GameService, clock: Clock) -> None:
-    info = await service.start_ai_game(GUILD, CHANNEL, ALICE, BOT, "easy", turn_seconds=300)
+    info = await service.openings.start_ai_game(
+        GUILD, CHANNEL, ALICE, BOT, "easy", turn_seconds=300
+    )
     if info.turn == "B":  # let the AI's first move be made, so that Alice is to move
         info = await play_out(service, info, random.Random(1), limit=1)
     clock.advance(150)
@@ -79,7 +81,9 @@ async def test_the_ai_claims_when_its_opponent_runs_out(service: GameService, cl
 
 
 async def test_the_ai_is_never_reminded(service: GameService, clock: Clock) -> None:
-    info = await service.start_ai_game(GUILD, CHANNEL, ALICE, BOT, "easy", turn_seconds=300)
+    info = await service.openings.start_ai_game(
+        GUILD, CHANNEL, ALICE, BOT, "easy", turn_seconds=300
+    )
     if info.turn == "A":
         info = await play_out(service, info, random.Random(1), limit=1)
     assert info.turn == "B"
@@ -107,22 +111,22 @@ FULL = format_cards(standard_deck(2))
 
 
 async def test_decks_save_list_show_delete(service: GameService) -> None:
-    saved = await service.save_deck(ALICE, "  my   classic ", FULL)
+    saved = await service.ledger.save_deck(ALICE, "  my   classic ", FULL)
     assert saved.name == "my classic" and len(saved.cards) == 54
     hearts = " ".join(["Ah", "2h", "3h", "4h", "5h", "6h", "7h", "8h"] * 4)  # 32 cards
-    await service.save_deck(ALICE, "aces", hearts)
-    assert [d.name for d in await service.decks(ALICE)] == ["aces", "my classic"]
-    assert await service.decks(BOB) == []
-    assert (await service.deck(ALICE, "aces")).cards.count(
-        (await service.deck(ALICE, "aces")).cards[0]
+    await service.ledger.save_deck(ALICE, "aces", hearts)
+    assert [d.name for d in await service.ledger.decks(ALICE)] == ["aces", "my classic"]
+    assert await service.ledger.decks(BOB) == []
+    assert (await service.ledger.deck(ALICE, "aces")).cards.count(
+        (await service.ledger.deck(ALICE, "aces")).cards[0]
     ) == 4
-    replaced = await service.save_deck(ALICE, "aces", FULL)
-    assert len(replaced.cards) == 54 and len(await service.decks(ALICE)) == 2
-    await service.delete_deck(ALICE, "aces")
+    replaced = await service.ledger.save_deck(ALICE, "aces", FULL)
+    assert len(replaced.cards) == 54 and len(await service.ledger.decks(ALICE)) == 2
+    await service.ledger.delete_deck(ALICE, "aces")
     with pytest.raises(NotFound):
-        await service.deck(ALICE, "aces")
+        await service.ledger.deck(ALICE, "aces")
     with pytest.raises(NotFound):
-        await service.delete_deck(CAROL, "my classic")
+        await service.ledger.delete_deck(CAROL, "my classic")
 
 
 @pytest.mark.parametrize(
@@ -137,24 +141,24 @@ async def test_an_invalid_deck_is_refused_with_the_reason(
     service: GameService, cards: str, reason: str
 ) -> None:
     with pytest.raises(BadDeck, match=reason):
-        await service.save_deck(ALICE, "bad", cards)
-    assert await service.decks(ALICE) == []
+        await service.ledger.save_deck(ALICE, "bad", cards)
+    assert await service.ledger.decks(ALICE) == []
 
 
 async def test_deck_names_and_the_limit(service: GameService) -> None:
     with pytest.raises(BadDeck, match="name"):
-        await service.save_deck(ALICE, "   ", FULL)
+        await service.ledger.save_deck(ALICE, "   ", FULL)
     with pytest.raises(BadDeck, match="name"):
-        await service.save_deck(ALICE, "x" * 33, FULL)
+        await service.ledger.save_deck(ALICE, "x" * 33, FULL)
     for i in range(MAX_DECKS):
-        await service.save_deck(ALICE, f"deck {i}", FULL)
+        await service.ledger.save_deck(ALICE, f"deck {i}", FULL)
     with pytest.raises(BadDeck, match="delete one"):
-        await service.save_deck(ALICE, "one more", FULL)
-    await service.save_deck(ALICE, "deck 3", FULL)  # replacing one is always allowed
+        await service.ledger.save_deck(ALICE, "one more", FULL)
+    await service.ledger.save_deck(ALICE, "deck 3", FULL)  # replacing one is always allowed
 
 
 async def test_a_game_with_a_custom_deck_plays(service: GameService) -> None:
-    deck = await service.save_deck(ALICE, "hearts and more", FULL)
+    deck = await service.ledger.save_deck(ALICE, "hearts and more", FULL)
     rules = Rules("new-vegas", 2, (deck.cards, tuple(standard_deck(2))))
     info = await new_game(service, rules)
     assert info.rules.decks is not None
@@ -173,13 +177,13 @@ async def test_leaderboard_lists_established_players_first_each_by_rating(
 ) -> None:
     dave = 4
     for _ in range(5):  # Alice and Bob: 5 rated games each, established
-        challenge = await service.create_challenge(GUILD, CHANNEL, ALICE, BOB)
-        await service.resign((await service.accept(challenge.id, BOB)).id, BOB)
-    challenge = await service.create_challenge(GUILD, CHANNEL, CAROL, dave)
-    await service.resign((await service.accept(challenge.id, dave)).id, dave)
-    board = await service.leaderboard(GUILD)
+        challenge = await service.openings.create_challenge(GUILD, CHANNEL, ALICE, BOB)
+        await service.resign((await service.openings.accept(challenge.id, BOB)).id, BOB)
+    challenge = await service.openings.create_challenge(GUILD, CHANNEL, CAROL, dave)
+    await service.resign((await service.openings.accept(challenge.id, dave)).id, dave)
+    board = await service.ledger.leaderboard(GUILD)
     assert [e.user_id for e in board.entries] == [ALICE, BOB, CAROL, dave]
     assert [e.provisional for e in board.entries] == [False, False, True, True]
     assert board.entries[2].rating > board.entries[1].rating, "Carol's one win rates high"
     for entry in board.entries:
-        assert await service.standing(GUILD, entry.user_id) == entry
+        assert await service.ledger.standing(GUILD, entry.user_id) == entry

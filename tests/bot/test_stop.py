@@ -263,7 +263,7 @@ async def test_a_sweep_under_way_finishes_before_the_close(tmp_path: Path) -> No
         bot = t.env.bot
         timers = bot.get_cog("Timers")
         go, entered = asyncio.Event(), asyncio.Event()
-        expire = bot.service.expire_challenges
+        expire = bot.service.openings.expire_challenges
         expired: list[Any] = []
 
         async def held() -> Any:
@@ -272,7 +272,7 @@ async def test_a_sweep_under_way_finishes_before_the_close(tmp_path: Path) -> No
             expired.append(await expire())  # its database work, done before the close
             return expired[-1]
 
-        bot.service.expire_challenges = held  # type: ignore[method-assign]
+        bot.service.openings.expire_challenges = held  # type: ignore[method-assign]
         sweeping = asyncio.create_task(timers.minutely())  # one sweep, as the minute's
         await asyncio.wait_for(entered.wait(), 60)  # 60: a watchdog
         stopping = asyncio.create_task(stop(bot, grace=30.0))

@@ -40,7 +40,7 @@ async def open_event(
 ) -> int:
     """An event of `players` entrants (100, 101, ...), open; "Friday Swiss" whatever its
     format."""
-    event = await events.create(
+    event = await events.signups.create(
         GUILD,
         CHANNEL,
         None,
@@ -52,7 +52,7 @@ async def open_event(
         **options,
     )
     for user in range(100, 100 + players):
-        await events.join(event.id, user)
+        await events.signups.join(event.id, user)
     return event.id
 
 
@@ -74,7 +74,7 @@ async def finish(events: Tournaments, moved: Moved, rng: random.Random) -> list[
 
 async def test_only_organisers_create_and_bad_options_are_refused(events: Tournaments) -> None:
     def create(allowed: bool = True, name: str = "Cup", **options: object) -> object:
-        return events.create(
+        return events.signups.create(
             GUILD, CHANNEL, None, 5, allowed, name, "swiss", GameChoice(), **options
         )
 
@@ -86,15 +86,17 @@ async def test_only_organisers_create_and_bad_options_are_refused(events: Tourna
         with pytest.raises(BadOption, match="1 to 20 rounds"):
             await create(rounds=rounds)
     with pytest.raises(BadOption, match="Only a Swiss"):
-        await events.create(
+        await events.signups.create(
             GUILD, CHANNEL, None, 5, True, "Cup", "knockout", GameChoice(), rounds=3
         )
     with pytest.raises(BadOption, match="takes no deck of yours"):
-        await events.create(GUILD, CHANNEL, None, 5, True, "Cup", "swiss", GameChoice(deck="mine"))
+        await events.signups.create(
+            GUILD, CHANNEL, None, 5, True, "Cup", "swiss", GameChoice(deck="mine")
+        )
     with pytest.raises(BadOption, match=r"standard.*own"):
         await create(decks="mine")
     with pytest.raises(BadOption, match="Decktet Caravan is played with its own deck"):
-        await events.create(
+        await events.signups.create(
             GUILD, CHANNEL, None, 5, True, "Cup", "swiss", GameChoice(game="decktet"), decks="own"
         )
     event = await create(name="**Big** <@&1> @everyone " + "x" * 100)
@@ -113,18 +115,18 @@ async def test_entrants_bring_their_own_decks_to_an_event_of_own_decks(
 ) -> None:
     standard = await open_event(events, players=3)
     with pytest.raises(EventRefused, match="Everyone plays the standard deck"):
-        await events.bring_deck(standard, 100, "red")
+        await events.signups.bring_deck(standard, 100, "red")
     tid = await open_event(events, players=4, decks="own")
-    await events.games.save_deck(100, "Red", SMALL)
-    await events.games.save_deck(101, "Tens", SMALL.replace("Ac 2c", "Tc Ts"))
+    await events.games.ledger.save_deck(100, "Red", SMALL)
+    await events.games.ledger.save_deck(101, "Tens", SMALL.replace("Ac 2c", "Tc Ts"))
     with pytest.raises(ServiceError, match="no deck called"):
-        await events.bring_deck(tid, 100, "blue")
+        await events.signups.bring_deck(tid, 100, "blue")
     with pytest.raises(EventRefused, match="not in this"):
-        await events.bring_deck(tid, 999, "Red")
-    assert (await events.bring_deck(tid, 100, "Red")).entrant(100).deck_name == "Red"
-    await events.bring_deck(tid, 101, "Tens")
-    await events.games.save_deck(100, "Red", SMALL + " 5c")  # kept as it was when brought
-    await events.bring_deck(tid, 101, None)  # the standard deck again
+        await events.signups.bring_deck(tid, 999, "Red")
+    assert (await events.signups.bring_deck(tid, 100, "Red")).entrant(100).deck_name == "Red"
+    await events.signups.bring_deck(tid, 101, "Tens")
+    await events.games.ledger.save_deck(100, "Red", SMALL + " 5c")  # kept as it was when brought
+    await events.signups.bring_deck(tid, 101, None)  # the standard deck again
     moved = await events.start(tid, ORGANISER, manages_server=False)
     board_of = {b.game_id: b for b in moved.event.boards}
     seen = 0
@@ -144,39 +146,39 @@ async def test_entrants_bring_their_own_decks_to_an_event_of_own_decks(
 
 async def test_a_deck_the_events_rules_refuse_is_refused(events: Tournaments) -> None:
     tid = await open_event(events, players=3, decks="own", choice=GameChoice(preset="simple"))
-    await events.games.save_deck(100, "Tens", SMALL.replace("Ac 2c", "Tc Ts"))
+    await events.games.ledger.save_deck(100, "Tens", SMALL.replace("Ac 2c", "Tc Ts"))
     with pytest.raises(ServiceError, match="cannot be used with this tournament's `simple`"):
-        await events.bring_deck(tid, 100, "Tens")
+        await events.signups.bring_deck(tid, 100, "Tens")
     assert (await events.event(tid)).entrant(100).deck is None
 
 
 async def test_may_organise_with_manage_server_or_the_named_role(
     events: Tournaments, store: Store
 ) -> None:
-    assert await events.may_organise(GUILD, True, [])
-    assert not await events.may_organise(GUILD, False, [77])
-    await events.games.change_server(GUILD, organiser_role=77)
-    assert await events.may_organise(GUILD, False, [5, 77])
+    assert await events.signups.may_organise(GUILD, True, [])
+    assert not await events.signups.may_organise(GUILD, False, [77])
+    await events.games.ledger.change_server(GUILD, organiser_role=77)
+    assert await events.signups.may_organise(GUILD, False, [5, 77])
 
 
 async def test_sign_up_refusals_change_nothing(events: Tournaments) -> None:
     tid = await open_event(events, players=3, max_entrants=4)
     with pytest.raises(EventRefused, match="already in"):
-        await events.join(tid, 100)
+        await events.signups.join(tid, 100)
     with pytest.raises(EventRefused, match="not in this"):
-        await events.leave(tid, 999)
-    await events.join(tid, 103)
+        await events.signups.leave(tid, 999)
+    await events.signups.join(tid, 103)
     with pytest.raises(EventRefused, match="full"):
-        await events.join(tid, 104)
+        await events.signups.join(tid, 104)
     with pytest.raises(NotAllowed, match="Only the organiser"):
         await events.start(tid, 100, manages_server=False)
     before = await events.event(tid)
-    await events.leave(tid, 103)
+    await events.signups.leave(tid, 103)
     assert len((await events.event(tid)).entrants) == 3 < len(before.entrants)
     moved = await events.start(tid, ORGANISER, manages_server=False)
     assert moved.started and moved.event.tournament.round == 1
     with pytest.raises(EventRefused, match="has started"):
-        await events.join(tid, 105)
+        await events.signups.join(tid, 105)
     with pytest.raises(EventRefused, match="has started"):
         await events.start(tid, ORGANISER, manages_server=False)
 
@@ -200,7 +202,7 @@ async def test_a_whole_event_played_through_the_games(
     rng = random.Random(players)
     tid = await open_event(events, format, players)
     # a player's game limit (1 here) does not stop their event's games
-    await events.games.start_ai_game(GUILD, CHANNEL, 100, 9999, "easy")
+    await events.games.openings.start_ai_game(GUILD, CHANNEL, 100, 9999, "easy")
     moved = await events.start(tid, ORGANISER, manages_server=False)
     first_round = moved.games
     board_of = {b.game_id: b for b in moved.event.boards}
@@ -310,12 +312,12 @@ async def test_joins_at_once_fill_the_event_exactly(
     two: tuple[Tournaments, Tournaments],
 ) -> None:
     a, b = two
-    event = await a.create(
+    event = await a.signups.create(
         GUILD, CHANNEL, None, ORGANISER, True, "Cup", "knockout", GameChoice(), max_entrants=5
     )
     services = itertools.cycle((a, b))
     results = await asyncio.gather(
-        *(next(services).join(event.id, user) for user in range(200, 212)),
+        *(next(services).signups.join(event.id, user) for user in range(200, 212)),
         return_exceptions=True,
     )
     assert sum(1 for r in results if not isinstance(r, Exception)) == 5
@@ -397,25 +399,25 @@ async def test_an_arena_pairs_the_free_at_once_takes_late_players_and_pauses_and
     assert moved.event.tournament.ends_at == clock() + 3600
     waiting = next(p for p in range(100, 105) if all(p not in g.players for g in moved.games))
     # a late entrant is paired with the one waiting, at once
-    await events.join(tid, 200)
+    await events.signups.join(tid, 200)
     late = await events.advance(tid)
     assert [set(g.players) for g in late.games] == [{waiting, 200}]
     # a player pauses: when their game ends they are not paired again
     first = moved.games[0]
     resting = first.players[0]
-    paused = await events.pause(tid, resting)
+    paused = await events.signups.pause(tid, resting)
     assert paused.entrant(resting).paused
     outcome = await events.games.resign(first.id, resting)
     after = await events.after_game(outcome.game)
     assert after is not None and not after.games, "the other waits alone: the pauser rests"
-    back = await events.pause(tid, resting)
+    back = await events.signups.pause(tid, resting)
     assert not back.entrant(resting).paused
     again = await events.advance(tid)
     assert [set(g.players) for g in again.games] == [set(first.players)], "unavoidably again"
     # the window ends: nothing more is paired; the games being played finish and count
     clock.advance(3601)
     with pytest.raises(EventRefused, match="has started"):
-        await events.join(tid, 201)
+        await events.signups.join(tid, 201)
     playing = [
         g
         for g in [await events.games.game(b.game_id) for b in (await events.event(tid)).boards]
@@ -442,7 +444,7 @@ async def test_an_arena_whose_window_ends_with_no_game_on_is_ended_by_the_sweep(
     moved = await events.start(tid, ORGANISER, manages_server=False)
     (game,) = moved.games
     for player in game.players:
-        await events.pause(tid, player)
+        await events.signups.pause(tid, player)
     await events.after_game((await events.games.resign(game.id, game.players[0])).game)
     clock.advance(3601)
     assert (await events.event(tid)).tournament.running
@@ -458,7 +460,7 @@ async def test_arena_options_are_refused_where_they_do_not_belong(events: Tourna
     tid = await open_event(events, "swiss", 3)
     await events.start(tid, ORGANISER, manages_server=False)
     with pytest.raises(EventRefused, match="Only an arena can be paused"):
-        await events.pause(tid, 100)
+        await events.signups.pause(tid, 100)
 
 
 async def test_arena_games_ending_at_once_in_two_processes_pair_each_player_once(

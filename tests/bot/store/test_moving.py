@@ -45,9 +45,9 @@ async def a_season(path: Path, clock: Clock) -> dict[str, int]:
         await play_out(service, await new_game(service), random.Random(seed))
     for seed in range(4):
         await play_out(service, await new_game(service), random.Random(seed), limit=9)
-    await service.create_challenge(10, 20, 1, 2)
-    await service.save_deck(1, "Aces", format_cards(standard_deck(2)))
-    await service.change_server(10, threads=False)
+    await service.openings.create_challenge(10, 20, 1, 2)
+    await service.ledger.save_deck(1, "Aces", format_cards(standard_deck(2)))
+    await service.ledger.change_server(10, threads=False)
     rows = {table: await count(store, table) for table in TABLES}
     await store.close()
     return rows
@@ -74,7 +74,7 @@ async def test_a_database_moves_up_whole_and_checked(
         assert await new.query(sql) == await old.query(sql), table
     # the games go on, and new rows take ids after the copied ones
     service = GameService(new, Settings(max_active_games=50), clock=clock)
-    for info in await service.active_games(1):
+    for info in await service.ledger.active_games(1):
         await play_out(service, info, random.Random(9), limit=3)
     assert (await new_game(service)).id == rows["games"] + 1
     await new.close()

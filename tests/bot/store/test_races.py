@@ -41,8 +41,8 @@ def pair() -> tuple[int, int]:
 
 async def game(service: GameService) -> GameInfo:
     a, b = pair()
-    challenge = await service.create_challenge(GUILD, CHANNEL, a, b)
-    return await service.accept(challenge.id, b)
+    challenge = await service.openings.create_challenge(GUILD, CHANNEL, a, b)
+    return await service.openings.accept(challenge.id, b)
 
 
 def landed(results: list[object]) -> int:
@@ -62,10 +62,10 @@ async def test_two_accepts_start_one_game(two: tuple[GameService, GameService]) 
     one, other = two
     for _ in range(TIMES):
         a, b = pair()
-        challenge = await one.create_challenge(GUILD, CHANNEL, a, None)
+        challenge = await one.openings.create_challenge(GUILD, CHANNEL, a, None)
         results = await asyncio.gather(
-            one.accept(challenge.id, b),
-            other.accept(challenge.id, b + 10_000),
+            one.openings.accept(challenge.id, b),
+            other.openings.accept(challenge.id, b + 10_000),
             return_exceptions=True,
         )
         assert landed(results) == 1, results
@@ -152,21 +152,22 @@ async def test_limits_hold_across_processes(two: tuple[GameService, GameService]
     one, other = two
     player = next(_users)
     challenges = [
-        await one.create_challenge(GUILD, CHANNEL, next(_users), player) for _ in range(TIMES)
+        await one.openings.create_challenge(GUILD, CHANNEL, next(_users), player)
+        for _ in range(TIMES)
     ]
     results = await asyncio.gather(
         *(
-            (one if i % 2 else other).accept(challenge.id, player)
+            (one if i % 2 else other).openings.accept(challenge.id, player)
             for i, challenge in enumerate(challenges)
         ),
         return_exceptions=True,
     )
     assert landed(results) == 2, results
-    assert len(await one.active_games(player)) == 2
+    assert len(await one.ledger.active_games(player)) == 2
     challenger = next(_users)
     results = await asyncio.gather(
         *(
-            (one if i % 2 else other).create_challenge(GUILD, CHANNEL, challenger, None)
+            (one if i % 2 else other).openings.create_challenge(GUILD, CHANNEL, challenger, None)
             for i in range(TIMES)
         ),
         return_exceptions=True,
@@ -174,10 +175,10 @@ async def test_limits_hold_across_processes(two: tuple[GameService, GameService]
     assert landed(results) == 3, results
     keeper = next(_users)
     results = await asyncio.gather(
-        *((one if i % 2 else other).save_deck(keeper, f"deck {i}", FULL) for i in range(30)),
+        *((one if i % 2 else other).ledger.save_deck(keeper, f"deck {i}", FULL) for i in range(30)),
         return_exceptions=True,
     )
-    assert landed(results) == 25 and len(await one.decks(keeper)) == 25
+    assert landed(results) == 25 and len(await one.ledger.decks(keeper)) == 25
 
 
 async def test_ratings_of_two_games_ending_at_once_are_both_kept(
@@ -190,8 +191,8 @@ async def test_ratings_of_two_games_ending_at_once_are_both_kept(
         player = next(_users)
         games = []
         for _ in range(2):
-            challenge = await one.create_challenge(GUILD, CHANNEL, player, next(_users))
-            games.append(await one.accept(challenge.id, challenge.opponent_id or 0))
+            challenge = await one.openings.create_challenge(GUILD, CHANNEL, player, next(_users))
+            games.append(await one.openings.accept(challenge.id, challenge.opponent_id or 0))
         results = await asyncio.gather(
             one.resign(games[0].id, player),
             other.resign(games[1].id, player),
@@ -222,8 +223,8 @@ async def test_one_rematch_from_two_presses_on_two_processes(
     for _ in range(TIMES // 2):
         info, (a, b) = await finished(one)
         results = await asyncio.gather(
-            one.create_challenge(GUILD, CHANNEL, a, b, rematch_of=info.id),
-            other.create_challenge(GUILD, CHANNEL, b, a, rematch_of=info.id),
+            one.openings.create_challenge(GUILD, CHANNEL, a, b, rematch_of=info.id),
+            other.openings.create_challenge(GUILD, CHANNEL, b, a, rematch_of=info.id),
             return_exceptions=True,
         )
         assert landed(results) == 1, results
@@ -264,7 +265,9 @@ async def test_both_players_pressing_rematch_on_two_processes_make_one_game(
     for _ in range(TIMES // 2):
         info, (a, b) = await finished(one)
         results = await asyncio.gather(
-            one.rematch(info.id, a), other.rematch(info.id, b), return_exceptions=True
+            one.openings.rematch(info.id, a),
+            other.openings.rematch(info.id, b),
+            return_exceptions=True,
         )
         for result in results:
             assert not isinstance(result, Exception) or isinstance(result, ServiceError), result
