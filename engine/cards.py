@@ -67,7 +67,9 @@ class Card:
         if rank is None or suit not in SUITS or not suit:
             raise NotationError(
                 f"{text!r} is not a card: write a rank (A 2-9 T J Q K) and a suit (c d h s), "
-                "or X for a joker."
+                "or X for a joker.",
+                "not_a_card",
+                text=text,
             )
         return CARDS[rank * 4 + SUITS.index(suit)]
 

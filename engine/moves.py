@@ -83,23 +83,31 @@ class Move:
         if not at:
             raise NotationError(
                 f"{text!r} is not a move: write CARD@CARAVAN (7h@2, Kd@B2.3), "
-                "discard:CARD or disband:N."
+                "discard:CARD or disband:N.",
+                "not_a_move",
+                text=text,
             )
         card = Card.parse(_nonempty(card_text, token))
         found = _TARGET.match(target.strip().lower())
         if not found:
             raise NotationError(
                 f"{text!r} does not name a caravan: write 2 or A2 for a caravan, "
-                "B2.3 for its third card."
+                "B2.3 for its third card.",
+                "no_caravan_named",
+                text=text,
             )
         player = found.group(1).upper() if found.group(1) else None
         index = int(found.group(3)) if found.group(3) else None
         if index is not None and not 1 <= index <= MAX_INDEX:
-            raise NotationError(f"{text!r}: cards in a caravan are counted from 1.")
+            raise NotationError(
+                f"{text!r}: cards in a caravan are counted from 1.", "places_from_one", text=text
+            )
         if card.is_number and index is not None:
             raise NotationError(
                 f"{text!r}: a number card always goes at the end of a caravan, so it takes "
-                "no card index."
+                "no card index.",
+                "number_card_placed",
+                text=text,
             )
         return Move.play(card, int(found.group(2)), player, index)
 
@@ -119,12 +127,14 @@ class Move:
 
 def _nonempty(text: str, whole: str) -> str:
     if not text.strip():
-        raise NotationError(f"{whole!r} is missing a card.")
+        raise NotationError(f"{whole!r} is missing a card.", "missing_card", text=whole)
     return text
 
 
 def _caravan_number(text: str, whole: str) -> int:
     text = text.strip()
     if text not in ("1", "2", "3"):
-        raise NotationError(f"{whole!r}: caravans are numbered 1, 2 and 3.")
+        raise NotationError(
+            f"{whole!r}: caravans are numbered 1, 2 and 3.", "caravan_numbers", text=whole
+        )
     return int(text)

@@ -82,16 +82,25 @@ class Rules:
     def __post_init__(self) -> None:
         if self.preset not in PRESETS:
             names = ", ".join(PRESETS)
-            raise RulesError(f"There is no preset called {self.preset!r}; choose one of {names}.")
+            raise RulesError(
+                f"There is no preset called {self.preset!r}; choose one of {names}.",
+                "no_such_preset",
+                preset=self.preset,
+                presets=tuple(PRESETS),
+            )
         if self.jokers is None:
             object.__setattr__(self, "jokers", PRESETS[self.preset].default_jokers)
         if self.jokers not in (0, 1, 2) or isinstance(self.jokers, bool):
-            raise RulesError(f"The jokers option is 0, 1 or 2 per deck, not {self.jokers!r}.")
+            raise RulesError(
+                f"The jokers option is 0, 1 or 2 per deck, not {self.jokers!r}.",
+                "jokers_option",
+                jokers=self.jokers,
+            )
         if self.decks is not None:
             if len(self.decks) != 2:
                 raise RulesError("Custom decks come as a pair: player A's, then player B's.")
             for seat, deck in zip("AB", self.decks, strict=True):
-                validate_deck(list(deck), self.variant, who=f"Player {seat}'s deck")
+                validate_deck(list(deck), self.variant, seat=seat)
 
     @property
     def variant(self) -> Variant:
@@ -134,7 +143,11 @@ class Rules:
             raise NotationError("`rules.preset` must be a preset name.")
         jokers = value.get("jokers")
         if jokers is not None and (not isinstance(jokers, int) or isinstance(jokers, bool)):
-            raise RulesError(f"The jokers option is 0, 1 or 2 per deck, not {jokers!r}.")
+            raise RulesError(
+                f"The jokers option is 0, 1 or 2 per deck, not {jokers!r}.",
+                "jokers_option",
+                jokers=jokers,
+            )
         decks = value.get("decks")
         parsed_decks = None
         if decks is not None:
@@ -161,28 +174,55 @@ class Rules:
         return out
 
 
-def validate_deck(cards: list[Card], variant: Variant, *, who: str = "The deck") -> None:
-    """R1 for a custom deck; raises RulesError with a sentence saying what is wrong."""
+def validate_deck(
+    cards: list[Card], variant: Variant, *, seat: str | None = None, name: str | None = None
+) -> None:
+    """R1 for a custom deck: player `seat`'s, or the one called `name`, or just a deck;
+    raises RulesError with a sentence saying what is wrong."""
+    who = f"Player {seat}'s deck" if seat else f"The deck {name!r}" if name else "The deck"
+    deck = {"seat": seat, "name": name}  # the facts every R1 refusal names its deck by
     if len(cards) < MIN_CUSTOM_DECK:
-        raise RulesError(f"{who} has {len(cards)} cards; a custom deck needs at least 30 (R1).")
+        raise RulesError(
+            f"{who} has {len(cards)} cards; a custom deck needs at least 30 (R1).",
+            "deck_too_small",
+            count=len(cards),
+            **deck,
+        )
     counts = Counter(cards)
     for card, count in sorted(counts.items(), key=lambda item: item[0].code):
         if card.rank == JOKER:
             limit = MAX_JOKERS_PER_SOURCE * MAX_COPIES
             if count > limit:
                 raise RulesError(
-                    f"{who} has {count} jokers; four source decks hold at most {limit} (R1)."
+                    f"{who} has {count} jokers; four source decks hold at most {limit} (R1).",
+                    "deck_jokers",
+                    count=count,
+                    limit=limit,
+                    **deck,
                 )
         elif count > MAX_COPIES:
             raise RulesError(
                 f"{who} has {count} copies of {card}; a custom deck is drawn from at most "
-                "4 standard decks, so at most 4 of each card (R1)."
+                "4 standard decks, so at most 4 of each card (R1).",
+                "deck_copies",
+                count=count,
+                card=card,
+                **deck,
             )
         if card.rank == TEN and not variant.tens:
-            raise RulesError(f"{who} holds {card}, but {variant.name} rules play without tens.")
+            raise RulesError(
+                f"{who} holds {card}, but {variant.name} rules play without tens.",
+                "deck_tens",
+                card=card,
+                preset=variant.name,
+                **deck,
+            )
     numbers = sum(count for card, count in counts.items() if card.is_number)
     if numbers < 3:
         raise RulesError(
             f"{who} has {numbers} number cards; it needs at least 3, or the deal could never "
-            "succeed (R1, R2)."
+            "succeed (R1, R2).",
+            "deck_numbers",
+            count=numbers,
+            **deck,
         )

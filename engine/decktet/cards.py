@@ -117,14 +117,20 @@ def parse_card(text: str) -> DCard:
     elif upper[:1] and upper[0] in "23456789":
         rank, letters = int(upper[0]), upper[1:]
     else:
-        raise NotationError(f"{raw!r} is not a Decktet card (e.g. AM, CrM, 5ML).")
+        raise NotationError(
+            f"{raw!r} is not a Decktet card (e.g. AM, CrM, 5ML).", "not_a_decktet_card", text=raw
+        )
     if not letters or any(s not in SUITS for s in letters) or len(set(letters)) != len(letters):
         raise NotationError(
-            f"{raw!r} is not a Decktet card: the suits are letters of {SUITS} (e.g. 5ML)."
+            f"{raw!r} is not a Decktet card: the suits are letters of {SUITS} (e.g. 5ML).",
+            "not_a_decktet_card",
+            text=raw,
         )
     card = _BY_KEY.get((rank, frozenset(letters)))
     if card is None:
-        raise NotationError(f"There is no card {raw!r} in the Decktet.")
+        raise NotationError(
+            f"There is no card {raw!r} in the Decktet.", "no_such_decktet_card", text=raw
+        )
     return card
 
 

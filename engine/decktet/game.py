@@ -137,21 +137,27 @@ class DecktetGame:
         IllegalMoveError (or NotationError for unreadable text)."""
         play = parse_play(move) if isinstance(move, str) else move
         if self.is_over:
-            raise IllegalMoveError("The game is over.")
+            raise IllegalMoveError("The game is over.", "game_over")
         hand = self.hands[self.turn]
         missing = [c for c in play.cards if c not in hand]
         if missing:
-            raise IllegalMoveError(f"{missing[0]} is not in your hand.")
+            raise IllegalMoveError(
+                f"{missing[0]} is not in your hand.", "not_held", card=missing[0]
+            )
         if len(set(play.cards)) != len(play.cards):
-            raise IllegalMoveError("A card can be played only once.")
+            raise IllegalMoveError("A card can be played only once.", "card_played_twice")
         last = self.last_play
         if play.is_pass and last is None:
-            raise IllegalMoveError("You lead this season: play a caravan (D4).")
+            raise IllegalMoveError("You lead this season: play a caravan (D4).", "must_lead")
         if not play.beats(last):
             if last is None:
-                raise IllegalMoveError("A season is led with a caravan, not a bandit (D4).")
+                raise IllegalMoveError(
+                    "A season is led with a caravan, not a bandit (D4).", "lead_with_caravan"
+                )
             words = play.words().capitalize()
-            raise IllegalMoveError(f"{words} does not beat {last.words()} (D6).")
+            raise IllegalMoveError(
+                f"{words} does not beat {last.words()} (D6).", "does_not_beat", play=play, last=last
+            )
         return play
 
     def is_legal(self, move: Play | str) -> bool:

@@ -101,19 +101,36 @@ def caravan(cards: Sequence[DCard], ranks: Sequence[int]) -> Play:
     pairs = sorted(zip(ranks, cards, strict=True), key=lambda p: (p[0], p[1].index))
     for rank, card in pairs:
         if card.is_wild and rank not in range(2, 10):
-            raise IllegalMoveError(f"A wild card stands for a rank from 2 to 9, not {rank} (D5).")
+            raise IllegalMoveError(
+                f"A wild card stands for a rank from 2 to 9, not {rank} (D5).",
+                "wild_rank",
+                rank=rank,
+            )
         if not card.is_wild and rank != card.rank:
-            raise IllegalMoveError(f"{card} is a {card.rank}; only Aces and Crowns are wild.")
+            raise IllegalMoveError(
+                f"{card} is a {card.rank}; only Aces and Crowns are wild.",
+                "not_wild",
+                card=card,
+                rank=card.rank,
+            )
     if all(card.is_wild for _, card in pairs):
-        raise IllegalMoveError("A caravan needs at least one numbered card (D5).")
+        raise IllegalMoveError(
+            "A caravan needs at least one numbered card (D5).", "caravan_needs_number"
+        )
     for (low, lower), (high, upper) in itertools.pairwise(pairs):
         if high != low + 1:
             raise IllegalMoveError(
-                f"A caravan is a run of consecutive ranks; {low} and {high} are not (D5)."
+                f"A caravan is a run of consecutive ranks; {low} and {high} are not (D5).",
+                "caravan_not_run",
+                low=low,
+                high=high,
             )
         if not lower.shares_suit(upper):
             raise IllegalMoveError(
-                f"Neighbours in a caravan share a suit; {lower} and {upper} do not (D5)."
+                f"Neighbours in a caravan share a suit; {lower} and {upper} do not (D5).",
+                "caravan_suits",
+                lower=lower,
+                upper=upper,
             )
     return Play(tuple(c for _, c in pairs), tuple(r for r, _ in pairs))
 
@@ -128,7 +145,7 @@ def bandit(cards: Sequence[DCard]) -> Play:
         if len(aces) == 1 and len(crowns) == 1:
             return Play((aces[0], crowns[0]))
     raise IllegalMoveError(
-        "A bandit is a single Ace, a single Crown, or one Ace with one Crown (D6)."
+        "A bandit is a single Ace, a single Crown, or one Ace with one Crown (D6).", "not_a_bandit"
     )
 
 
@@ -139,27 +156,37 @@ def parse_play(text: str) -> Play:
     if raw.lower() == PASS:
         return PASS_PLAY
     if not raw:
-        raise NotationError("An empty play: write cards joined by + (e.g. 4MS+5ML), or pass.")
+        raise NotationError(
+            "An empty play: write cards joined by + (e.g. 4MS+5ML), or pass.", "empty_play"
+        )
     cards: list[DCard] = []
     ranks: list[int | None] = []
     for part in raw.split("+"):
         name, _, rank = part.partition("=")
         card = parse_card(name)
         if card in cards:
-            raise NotationError(f"{card} is named twice in {raw!r}.")
+            raise NotationError(
+                f"{card} is named twice in {raw!r}.", "card_named_twice", card=card, text=raw
+            )
         cards.append(card)
         if not rank.strip():
             ranks.append(None if card.is_wild else card.rank)
         elif rank.strip().isdigit():
             ranks.append(int(rank.strip()))
         else:
-            raise NotationError(f"{part.strip()!r}: a wild's rank is a number (e.g. AM=5).")
+            raise NotationError(
+                f"{part.strip()!r}: a wild's rank is a number (e.g. AM=5).",
+                "wild_rank_not_number",
+                text=part.strip(),
+            )
     if all(c.is_wild for c in cards) and all(r is None for r in ranks):
         return bandit(cards)
     missing = [c for c, r in zip(cards, ranks) if r is None]
     if missing:
         raise NotationError(
-            f"Say which rank {missing[0]} stands for in this caravan (e.g. {missing[0]}=5)."
+            f"Say which rank {missing[0]} stands for in this caravan (e.g. {missing[0]}=5).",
+            "wild_rank_missing",
+            card=missing[0],
         )
     return caravan(cards, [r for r in ranks if r is not None])
 

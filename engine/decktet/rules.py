@@ -20,7 +20,12 @@ class DecktetRules:
 
     def __post_init__(self) -> None:
         if not 1 <= self.hands <= MAX_HANDS:
-            raise RulesError(f"A game lasts 1 to {MAX_HANDS} hands, not {self.hands}.")
+            raise RulesError(
+                f"A game lasts 1 to {MAX_HANDS} hands, not {self.hands}.",
+                "hands_option",
+                hands=self.hands,
+                most=MAX_HANDS,
+            )
 
     def to_json(self) -> dict[str, Any]:
         return {"game": GAME, "hands": self.hands}

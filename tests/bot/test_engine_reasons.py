@@ -1,5 +1,5 @@
 """The engine's reasons a member reads, in the member's language: each of a custom deck's
-R1 sentences (engine/rules.py `validate_deck`) becomes a catalogue sentence with the
+R1 refusals (engine/rules.py `validate_deck`) becomes a catalogue sentence with the
 engine's facts (`bot.errors.engine_reason`), whatever deck it names; a sentence the bot
 does not know stays the engine's, less its rule clauses."""
 
@@ -26,23 +26,33 @@ BROKEN = {
 }
 
 
-def refusal(cards: str, variant: str, who: str) -> RulesError:
+def refusal(cards: str, variant: str, seat: str | None, name: str | None) -> RulesError:
     with pytest.raises(RulesError) as refused:
-        validate_deck(parse_cards(cards), PRESETS[variant], who=who)
+        validate_deck(parse_cards(cards), PRESETS[variant], seat=seat, name=name)
     return refused.value
 
 
 @pytest.mark.parametrize("case", sorted(BROKEN))
-@pytest.mark.parametrize("who", ["The deck", "Player B's deck", "The deck \u201cMy ace\u201d"])
-def test_each_deck_reason_is_said_in_the_readers_language(case: str, who: str) -> None:
+@pytest.mark.parametrize(
+    ("seat", "name", "who"),
+    [
+        (None, None, "The deck"),
+        ("B", None, "Player B's deck"),
+        (None, "My ace", "The deck \u201cMy ace\u201d"),
+    ],
+)
+def test_each_deck_reason_is_said_in_the_readers_language(
+    case: str, seat: str | None, name: str | None, who: str
+) -> None:
     cards, variant = BROKEN[case]
-    error = refusal(cards, variant, who)
+    error = refusal(cards, variant, seat, name)
     said = engine_reason(error)
     assert isinstance(said, Text), str(error)
     english = str(said)
     assert "(R1" not in english and english.startswith(who)
     if case != "one card":  # the engine says "1 cards"; the bot's singular says "1 card"
-        assert english == str(error).replace(" (R1, R2)", "").replace(" (R1)", "")
+        engine = str(error).replace(" (R1, R2)", "").replace(" (R1)", "")
+        assert english == engine.replace("'My ace'", "\u201cMy ace\u201d")
     german = catalogue("de").say(said)
     assert german != english
     if "\u201cMy ace\u201d" in who:

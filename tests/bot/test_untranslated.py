@@ -1,4 +1,4 @@
-"""No new English sentence reaches Discord outside the catalogues.
+"""No new English sentence reaches Discord outside the catalogues, and none of the engine's.
 
 Every string literal in `bot/` that reads as words (a space and a letter) and is not marked
 for the catalogue (`_("...")`, `n_(...)`), not a docstring, not a log line and not an
@@ -8,6 +8,11 @@ in English, and a file with more fails (mark the new sentence with `_`), a file 
 fails too until its count there is lowered (so the record stays exact). Files a member
 never reads are left out (`HOST_ONLY`): the database, the command line, settings and the
 host's logs; the slash commands are the translator's (`tests/bot/test_i18n.py`).
+
+The engine's refusals reach members through `bot.errors.engine_reason`: each code the
+engine defines (`engine.errors.REFUSALS`), met the way a player meets it
+(`tests/engine/refusals.py`), must become a catalogue sentence translated in every language;
+the count of those that do not is zero.
 """
 
 from __future__ import annotations
@@ -15,6 +20,10 @@ from __future__ import annotations
 import ast
 import json
 from pathlib import Path
+
+from bot.errors import engine_reason
+from bot.i18n import LANGUAGES, SOURCE, Joined, Said, Text, catalogue
+from tests.engine.refusals import CASES, EXTRA_CASES, refusal
 
 ROOT = Path(__file__).resolve().parents[2]
 BASELINE = Path(__file__).with_name("untranslated.json")
@@ -98,6 +107,35 @@ def test_no_new_english_sentence_reaches_discord() -> None:
     assert not grown, f"new English sentences (recorded, now); mark them with _(): {grown}"
     fallen = {f: (n, now.get(f, 0)) for f, n in recorded.items() if now.get(f, 0) < n}
     assert not fallen, f"fewer than recorded (recorded, now); lower untranslated.json: {fallen}"
+
+
+def translated(said: Said, language: str) -> bool:
+    """Whether `said` is a catalogue sentence with words in `language` (every form of a
+    plural), and so is each sentence inside it."""
+    if not isinstance(said, Text):
+        return False
+    if isinstance(said, Joined):
+        return all(translated(part, language) for part in said.parts if isinstance(part, Text))
+    inner = [value for value in said.values.values() if isinstance(value, Text)]
+    found = catalogue(language).messages.get((said.context, said.message))
+    words = all(found) if isinstance(found, tuple) else bool(found)
+    return words and all(translated(value, language) for value in inner)
+
+
+def untranslated_refusals() -> list[str]:
+    """The engine's refusals, by code, that some language would show in English."""
+    errors = [refusal(CASES[code]) for code in sorted(CASES)]
+    errors += [refusal(case) for case in EXTRA_CASES]
+    languages = [language for language in LANGUAGES if language != SOURCE]
+    return [
+        f"{error.code}: {error}"
+        for error in errors
+        if not all(translated(engine_reason(error), language) for language in languages)
+    ]
+
+
+def test_no_engine_refusal_reaches_a_member_in_english() -> None:
+    assert untranslated_refusals() == []
 
 
 def test_the_scan_counts_sentences_and_skips_the_marked_ones() -> None:
