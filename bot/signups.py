@@ -10,7 +10,6 @@ from dataclasses import replace
 
 from bot.errors import BadDeck, BadOption, NotAllowed, NotFound, ServiceError, engine_reason
 from bot.games.base import GameChoice
-from bot.games.words import GAME_TITLES
 from bot.i18n import Text, _, n_
 from bot.inert import plain, quote
 from bot.kinds import kind_of
@@ -139,7 +138,7 @@ class SignUps:
             guild_id, channel_id, parent_id, organiser_id, choice
         )
         if decks == OWN and not kind_of(rules).takes_decks:
-            game = GAME_TITLES.get(kind_of(rules).key, kind_of(rules).title)
+            game = kind_of(rules).title
             raise BadOption(_("{game} is played with its own deck: no saved decks.", game=game))
         now = self.clock()
         new = NewTournament(

@@ -7,9 +7,6 @@ from collections.abc import Mapping, Sequence
 
 from bot.i18n import Text, _
 
-# Each game's name is its kind's own (`GameKind.title`). Empty, kept only for `bot.signups`
-# (which falls back to the kind's title) until it reads `kind.title` itself.
-GAME_TITLES: dict[str, Text] = {}
 LEVEL_TEXT = {"easy": _("easy"), "normal": _("normal"), "hard": _("hard")}  # the AI's levels
 END_WORDS = {
     "sold": _("sold two of three positions"),  # "all three" too when the positions are known
