@@ -11,7 +11,7 @@ setup) have no code.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 # Each refusal's code, and the names of the facts it carries.
 REFUSALS: Final[dict[str, tuple[str, ...]]] = {
@@ -86,6 +86,17 @@ class CaravanError(Exception):
         assert code is None or sorted(facts) == sorted(REFUSALS[code]), (code, sorted(facts))
         self.code = code
         self.facts = facts
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled with its code and facts (into the bot's worker processes and back), which
+        # the default, the message alone, would lose once mypyc compiles this class.
+        return _remade, (type(self), str(self), self.code, self.facts)
+
+
+def _remade(
+    cls: type[CaravanError], message: str, code: str | None, facts: dict[str, object]
+) -> CaravanError:
+    return cls(message, code, **facts)
 
 
 class NotationError(CaravanError, ValueError):
