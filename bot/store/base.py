@@ -68,4 +68,4 @@ class Store:
     async def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
         """A read-only statement with `?` placeholders, for tests, benchmarks and the
         database move's checks; never used by the bot's own work."""
-        return await self.dialect.read(sql, params)
+        return [dict(row) for row in await self.dialect.read(sql, params)]

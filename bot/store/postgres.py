@@ -39,11 +39,10 @@ class PostgresDialect:
         return await self.db.write(lambda tx: run_postgres(tx, make()))
 
     async def read(self, sql: str, params: tuple[Any, ...] = ()) -> list[Row]:
-        return [dict(row) for row in await self.db.fetchall(postgres_sql(sql), params)]
+        return list(await self.db.fetchall(postgres_sql(sql), params))
 
     async def statement(self, sql: str, params: tuple[Any, ...] = ()) -> Row | None:
-        row = await self.db.statement(postgres_sql(sql), params)
-        return dict(row) if row is not None else None
+        return await self.db.statement(postgres_sql(sql), params)
 
 
 def postgres_sql(sql: str) -> str:
@@ -62,7 +61,7 @@ async def run_postgres(tx: Connection, script: Script[T]) -> T:
                 rows: list[Row] = []
             elif isinstance(step, tuple):
                 cursor = await tx.execute(postgres_sql(step[0]), step[1])
-                rows = [dict(row) for row in await cursor.fetchall()] if cursor.description else []
+                rows = list(await cursor.fetchall()) if cursor.description else []
             else:
                 await tx.execute(
                     f"SELECT 1 FROM {step.table} WHERE {step.column} = %s FOR UPDATE", (step.key,)

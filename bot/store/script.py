@@ -14,12 +14,13 @@ one writer holds the database's write lock from BEGIN IMMEDIATE, has nothing to 
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 T = TypeVar("T")
-Row = dict[str, Any]
+# A row as the database's driver gives it (sqlite3.Row, psycopg's dict): read by column name.
+Row = Mapping[str, Any]
 
 
 @dataclass(frozen=True)

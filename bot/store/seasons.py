@@ -4,7 +4,7 @@ refused while another runs (and the partial unique index would refuse a second a
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from bot.records import Season
 from bot.store.dialect import Part
@@ -88,7 +88,7 @@ class Seasons(Part):
 
         def results() -> Script[list[tuple[int, int, str]]]:
             until = season.ended_at if season.ended_at is not None else float("inf")
-            rows: list[dict[str, Any]] = yield (
+            rows = yield (
                 "SELECT player_a, player_b, winner FROM games WHERE guild_id = ? AND game = ? "
                 "AND status = 'finished' AND rated = 1 AND updated_at >= ? AND updated_at <= ? "
                 "ORDER BY updated_at, id",

@@ -40,12 +40,12 @@ class SqliteDialect:
         return await self.db.write(lambda tx: run_sqlite(tx, make()))
 
     async def read(self, sql: str, params: tuple[Any, ...] = ()) -> list[Row]:
-        return [dict(row) for row in await self.db.fetchall(sql, params)]
+        return await self.db.fetchall(sql, params)  # type: ignore[return-value]
 
     async def statement(self, sql: str, params: tuple[Any, ...] = ()) -> Row | None:
         def run(tx: sqlite3.Connection) -> Row | None:
-            row = tx.execute(sql, params).fetchone()
-            return dict(row) if row is not None else None
+            row: Row | None = tx.execute(sql, params).fetchone()
+            return row
 
         return await self.db.write(run)
 
@@ -57,7 +57,7 @@ def run_sqlite(tx: sqlite3.Connection, script: Script[T]) -> T:
         while True:
             if isinstance(step, tuple):
                 sql, params = step
-                rows = [dict(row) for row in tx.execute(sql, params).fetchall()]
+                rows = tx.execute(sql, params).fetchall()
             else:
                 rows = []
             step = script.send(rows)
