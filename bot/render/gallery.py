@@ -1,8 +1,7 @@
 """Sample tables and hands of Caravan (New Vegas) and Decktet Caravan: their faces hand them
-to the gallery of every registered game (`python -m bot.games.gallery OUTDIR`);
-`python -m bot.render.gallery OUTDIR` writes these two games' alone, as the snapshot tests
-keep them. Their words are in English, or in a language with `--language de` (from its
-catalogue).
+to the gallery of every registered game (`python -m bot.games.gallery OUTDIR`, which also
+writes the snapshot tests' pictures: `tests/bot/snapshots`), their words in English or in a
+language's (`--language de`).
 
 Each scene is made by playing seeded random legal moves (so the positions are real), except
 the worst case, which puts 13 number cards carrying 3 picture cards each in every caravan.
@@ -11,18 +10,16 @@ The snapshot tests and the render benchmark use these same scenes.
 
 from __future__ import annotations
 
-import argparse
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 from PIL import Image
 
 import bot.games.decktet.words as decktet
 from bot.games.new_vegas.words import describe
 from bot.games.words import result
-from bot.i18n import ENGLISH, LANGUAGES, Catalogue, catalogue
+from bot.i18n import ENGLISH, Catalogue
 from bot.render.decktet_hand import draw_hand as draw_decktet_hand
 from bot.render.decktet_table import draw_table as draw_decktet
 from bot.render.hand import draw_hand
@@ -139,26 +136,3 @@ def decktet_images(words: Catalogue = ENGLISH) -> list[tuple[str, Image.Image]]:
             images.append(("decktet-hand", hand))
     images.append(("decktet-hand-over", draw_decktet(game.view(None), NAMES, event, words=words)))
     return images
-
-
-def write(folder: Path, words: Catalogue = ENGLISH) -> list[Path]:
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, image in new_vegas_images(words) + decktet_images(words):
-        path = folder / f"{name}.png"
-        image.save(path)
-        written.append(path)
-    return written
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description="Write sample tables and hands as PNGs.")
-    parser.add_argument("outdir")
-    parser.add_argument("--language", choices=list(LANGUAGES), default="en")
-    args = parser.parse_args()
-    for path in write(Path(args.outdir), catalogue(args.language)):
-        print(path)
-
-
-if __name__ == "__main__":
-    main()

@@ -68,7 +68,7 @@ def test_every_face_differs() -> None:
 
 
 def test_snapshots() -> None:
-    # Regenerate after a deliberate change: python -m bot.render.gallery tests/bot/snapshots
+    # Regenerate after a deliberate change: python -m bot.games.gallery tests/bot/snapshots
     images = decktet_images()
     assert [name for name, _ in images] == [
         "decktet-midseason",

@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from bot.games.gallery import write
 from bot.render import style
-from bot.render.gallery import NAMES, Scene, hands, play_until, scenes, worst_case_view, write
+from bot.render.gallery import NAMES, Scene, hands, play_until, scenes, worst_case_view
 from bot.render.hand import draw_hand, playable, render_hand
 from bot.render.table import STEP, WIDTH, draw_table, render_table
 from engine import Card, Game, Rules
@@ -43,7 +44,7 @@ def close_to(image: Image.Image, path: Path) -> bool:
 
 @pytest.mark.parametrize("name", sorted(SCENES))
 def test_table_snapshots(name: str) -> None:
-    # Regenerate after a deliberate change: python -m bot.render.gallery tests/bot/snapshots
+    # Regenerate after a deliberate change: python -m bot.games.gallery tests/bot/snapshots
     assert close_to(SCENES[name].table(), SNAPSHOTS / f"{name}.png"), name
 
 
