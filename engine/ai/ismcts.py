@@ -81,6 +81,31 @@ def grow(
     return root
 
 
+def deepen(
+    root: Node,
+    move: Move,
+    sampler: Sampler,
+    rng: random.Random,
+    *,
+    iterations: int,
+    rollout_depth: int = 4,
+    greedy_rollouts: bool = False,
+    value_held: bool = False,
+) -> Node:
+    """`iterations` more iterations of the search `root` came from (`grow`'s, with the
+    same options), each playing `move` at the root: for a move the search visited little
+    and a review must judge all the same (engine.review). Returns `move`'s node."""
+    child = root.children.get(move)
+    if child is None:
+        child = root.children[move] = Node(move, root, sampler.seat)
+    for _ in range(iterations):
+        game = sampler.sample(rng)
+        game.push(move)
+        child.avails += 1
+        _iterate(child, game, rng, rollout_depth, greedy_rollouts, value_held)
+    return child
+
+
 def most_visited(root: Node) -> Move:
     """The root's most visited move (the larger total reward breaks a tie)."""
     best = max(root.children.values(), key=lambda child: (child.visits, child.total))

@@ -120,6 +120,56 @@ def outcome(game: DecktetGame, seat: int, hands: int) -> float:
 
 
 @dataclass(frozen=True)
+class Tries:
+    """What a search found: each play it tried, how often, and its tries' total score
+    (each in [0, 1], for the seat to move; `outcome`)."""
+
+    plays: list[Play]
+    visits: list[int]
+    totals: list[float]
+
+    def best(self) -> Play:
+        """The play tried most (the larger total breaks a tie): the search's choice."""
+        index = max(range(len(self.plays)), key=lambda i: (self.visits[i], self.totals[i]))
+        return self.plays[index]
+
+
+def search(
+    view: DecktetView,
+    rng: random.Random,
+    *,
+    iterations: int,
+    seconds: float | None = None,
+    width: int = 8,
+) -> Tries:
+    """The tries of `SearchPlayer.choose` (see the module) over `view`'s legal plays: at
+    most `iterations` of them, for at most `seconds`, over the `width` plays the greedy
+    score ranks highest (passing always among them)."""
+    plays = list(view.legal_moves)
+    seat = SEATS.index(view.turn)
+    worth = {card: points(card, view.indicators) for card in DECK}
+    first = sample_world(view, rng)
+    candidates = ranked(first, plays, worth)[:width]
+    pass_play = next((play for play in plays if play.is_pass), None)
+    if pass_play is not None and pass_play not in candidates:
+        candidates[-1] = pass_play  # passing is always worth asking about
+    visits = [0] * len(candidates)
+    totals = [0.0] * len(candidates)
+    started = time.perf_counter()
+    deadline = None if seconds is None else started + seconds
+    for done in range(iterations):
+        if done and _settled(visits, iterations - done, deadline, started, done):
+            break  # out of time, or no other play can catch up with the most tried
+        world = first if done == 0 else sample_world(view, rng)
+        index = _pick(visits, totals, done)
+        world.play(candidates[index])
+        rollout(world, worth, rng)
+        visits[index] += 1
+        totals[index] += outcome(world, seat, view.rules.hands)
+    return Tries(candidates, visits, totals)
+
+
+@dataclass(frozen=True)
 class SearchPlayer:
     """Monte Carlo search over sampled worlds (see the module), for at most `seconds`
     and `iterations` tries, over the `width` plays the greedy score ranks highest."""
@@ -130,33 +180,15 @@ class SearchPlayer:
     width: int = 8
 
     def choose(self, view: DecktetView, rng: random.Random) -> Play:
-        plays = list(view.legal_moves)
+        plays = view.legal_moves
         if not view.my_turn or not plays:
             raise CaravanError("It is not this seat's turn, so there is no play to choose.")
         if len(plays) == 1:
             return plays[0]
-        seat = SEATS.index(view.turn)
-        worth = {card: points(card, view.indicators) for card in DECK}
-        first = sample_world(view, rng)
-        candidates = ranked(first, plays, worth)[: self.width]
-        pass_play = next((play for play in plays if play.is_pass), None)
-        if pass_play is not None and pass_play not in candidates:
-            candidates[-1] = pass_play  # passing is always worth asking about
-        visits = [0] * len(candidates)
-        totals = [0.0] * len(candidates)
-        started = time.perf_counter()
-        deadline = None if self.seconds is None else started + self.seconds
-        for done in range(self.iterations):
-            if done and _settled(visits, self.iterations - done, deadline, started, done):
-                break  # out of time, or no other play can catch up with the most tried
-            world = first if done == 0 else sample_world(view, rng)
-            index = _pick(visits, totals, done)
-            world.play(candidates[index])
-            rollout(world, worth, rng)
-            visits[index] += 1
-            totals[index] += outcome(world, seat, view.rules.hands)
-        best = max(range(len(candidates)), key=lambda i: (visits[i], totals[i]))
-        return candidates[best]
+        tries = search(
+            view, rng, iterations=self.iterations, seconds=self.seconds, width=self.width
+        )
+        return tries.best()
 
 
 def _settled(
