@@ -27,6 +27,7 @@ from bot.cogs.events import Events
 from bot.cogs.games import Games
 from bot.cogs.hands import Hands
 from bot.cogs.help import Help
+from bot.cogs.reviews import Reviews
 from bot.cogs.standing import Standing
 from bot.cogs.timers import Timers
 from bot.commands import AdminCommands, CaravanCommands, Cogs
@@ -36,6 +37,7 @@ from bot.metrics import Metrics
 from bot.names import Names
 from bot.pace import Pace
 from bot.poster import Poster
+from bot.reviewing import ReviewRunner
 from bot.seasons import Seasons
 from bot.service import GameService
 from bot.settings import Settings
@@ -88,6 +90,8 @@ class CaravanBot(commands.AutoShardedBot):
         self.games: Games | None = None
         self.hands: Hands | None = None
         self.events: Events | None = None
+        self.reviews: Reviews | None = None
+        self.reviewing: ReviewRunner | None = None
 
     @property
     def pace(self) -> Pace:
@@ -135,12 +139,12 @@ class CaravanBot(commands.AutoShardedBot):
         self.games = Games(service, aftermath, ai, guard)
         self.hands = Hands(service, aftermath, ai, names, guard)
         self.events = Events(tournaments, aftermath, names, guard)
+        runner = self.reviewing = ReviewRunner(service, poster, self.wait_until_ready)
+        self.reviews = Reviews(service, poster, runner, names, guard)
         # what the components hand their presses to (checked against their protocols)
-        presses: tuple[items.GamePresses, hand_items.HandPresses, items.EventPresses] = (
-            self.games,
-            self.hands,
-            self.events,
-        )
+        presses: tuple[
+            items.GamePresses, hand_items.HandPresses, items.EventPresses, items.ReviewPresses
+        ] = (self.games, self.hands, self.events, self.reviews)
         del presses
         cogs = Cogs(
             self.games,
@@ -149,6 +153,7 @@ class CaravanBot(commands.AutoShardedBot):
             Decks(service, guard),
             Help(service, guard),
             self.events,
+            self.reviews,
         )
         admin = Admin(service, aftermath, ai, names, guard, seasons)
         timers = Timers(service, aftermath, names, self.wait_until_ready, tournaments)
@@ -158,6 +163,7 @@ class CaravanBot(commands.AutoShardedBot):
         self.tree.add_command(AdminCommands(admin))
         self.add_dynamic_items(*items.ALL_ITEMS)
         ai.start()
+        runner.start()
 
     async def _serve_metrics(self) -> None:
         """Start `/metrics`, `/healthz` and `/readyz` when a port is set. A port this
@@ -200,6 +206,8 @@ class CaravanBot(commands.AutoShardedBot):
         orchestrator's grace), then the store and the probes."""
         if self.ai is not None:
             self.ai.close()
+        if self.reviewing is not None:  # a review goes on where it stopped after the restart
+            self.reviewing.close()
         try:
             await asyncio.wait_for(super().close(), CLOSE_DISCORD_WITHIN)
         except TimeoutError:

@@ -18,6 +18,7 @@ from bot.cogs.events import Events
 from bot.cogs.games import Games
 from bot.cogs.hands import Hands
 from bot.cogs.help import Help
+from bot.cogs.reviews import Reviews
 from bot.cogs.standing import Standing
 from bot.games.base import GameChoice
 from bot.kinds import NEW_VEGAS
@@ -60,6 +61,7 @@ class Cogs:
     decks: Decks
     help: Help
     events: Events
+    reviews: Reviews
 
 
 class CaravanCommands(app_commands.Group):
@@ -200,6 +202,15 @@ class CaravanCommands(app_commands.Group):
 
     @replay.autocomplete("game")
     async def _replay_game(self, interaction: Interaction, current: str) -> Choices:
+        return await self.cogs.standing.finished_choices(interaction, current)
+
+    @app_commands.command(description="The computer's review of a finished game: where it turned")
+    @app_commands.describe(game="Which game (type to search your finished games)")
+    async def review(self, interaction: Interaction, game: GameId) -> None:
+        await self.cogs.reviews.review(interaction, game)
+
+    @review.autocomplete("game")
+    async def _review_game(self, interaction: Interaction, current: str) -> Choices:
         return await self.cogs.standing.finished_choices(interaction, current)
 
     deck = app_commands.Group(name="deck", description="Your saved custom decks")

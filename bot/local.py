@@ -15,6 +15,7 @@ import contextlib
 import functools
 import logging
 import signal
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -86,6 +87,23 @@ class LocalClock:
                 self.requests.task_done()
 
 
+async def keep_reviewing(env: Any, bot: Any, redraw: Callable[[], Awaitable[None]]) -> None:
+    """While a review is under way, move SimCord's clock on as real time passes (the
+    review's loop ticks on the clock: here it only moves when someone moves it), and redraw
+    the page every second, so its progress and then the review show as on Discord."""
+    from bot.reviewing import TICK
+
+    drawn = 0.0
+    while True:
+        runner = bot.reviewing
+        if runner is not None and runner.busy:
+            await _when_free(functools.partial(env.advance_time, TICK))
+            if time.monotonic() - drawn >= 1.0 or not runner.busy:
+                drawn = time.monotonic()
+                await _when_free(redraw)
+        await asyncio.sleep(TICK)
+
+
 async def _when_free(operation: Callable[[], Awaitable[None]]) -> None:
     """`operation` on SimCord once no other is running (the page's own press may be)."""
     import simcord
@@ -154,7 +172,9 @@ async def serve_local(
         world = populate(env)
         viewers = [world.alice, world.bob, world.olivia]
         async with env.preview(world.channel, viewers=viewers, layout="channel", port=port) as pv:
-            running = asyncio.create_task(clock.run(env, pv.refresh))
+            running = asyncio.gather(
+                clock.run(env, pv.refresh), keep_reviewing(env, bot, pv.refresh)
+            )
             print(
                 "Caravan is running in a simulated Discord server (no token, no network).\n"
                 f"Open {pv.url}\n"
@@ -173,6 +193,8 @@ async def serve_local(
                     await running
                 if bot.ai is not None:  # its worker processes end with it
                     bot.ai.close()
+                if bot.reviewing is not None:
+                    bot.reviewing.close()
                 if bot.store is not None:
                     await bot.store.close()
                     bot.store = None

@@ -41,6 +41,7 @@ from bot.records import (
     as_recorded,
     replay_game,
 )
+from bot.reviews import ReviewDesk
 from bot.settings import Settings
 from bot.store import Store
 from bot.store.errors import GameMoved
@@ -55,7 +56,8 @@ RETRIES = 5  # an ending that lost a race with a move is decided again on the ne
 
 class GameService:
     """The games themselves: moves, resignations, claims, deadlines, views and records;
-    how games begin (`openings`) and what is kept beside them (`ledger`) are its members."""
+    how games begin (`openings`), what is kept beside them (`ledger`) and the computer's
+    reviews of finished ones (`reviews`) are its members."""
 
     def __init__(
         self,
@@ -71,6 +73,7 @@ class GameService:
         self.held = Held(store)
         self.ledger = Ledger(store, clock, self.shards)
         self.openings = Openings(store, self.settings, clock, self.shards, self.held, self.ledger)
+        self.reviews = ReviewDesk(store, self.settings, clock, self.shards, self.held)
 
     # ----- games ----------------------------------------------------------------------------
 

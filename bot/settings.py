@@ -105,6 +105,17 @@ class Settings(BaseSettings):
     game_threads: bool = Field(default=True, validation_alias=_names("game_threads"))
     ai_workers: int = Field(default=1, ge=0, validation_alias=_names("ai_workers"))
     ai_pause_seconds: float = Field(default=1.5, ge=0, validation_alias=_names("ai_pause_seconds"))
+    # Game reviews (`/caravan review`): computed in worker processes of their own, at most
+    # this many at once in this process (0: in a thread, one at a time: tests)
+    review_workers: int = Field(default=1, ge=0, validation_alias=_names("review_workers"))
+    # the reviews one member may ask for in an hour, and how many may wait at once
+    reviews_per_hour: int = Field(default=5, gt=0, validation_alias=_names("reviews_per_hour"))
+    review_queue: int = Field(default=20, gt=0, validation_alias=_names("review_queue"))
+    # the search's iterations a move (unset: the engine's default, ~0.5 s a move; a review
+    # is the same on any machine for the same budget)
+    review_iterations: int | None = Field(
+        default=None, gt=0, validation_alias=_names("review_iterations")
+    )
     max_presses_per_second: int = Field(
         default=5, gt=0, validation_alias=_names("max_presses_per_second")
     )

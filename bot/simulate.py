@@ -102,6 +102,8 @@ async def release(bot: Any) -> None:
     if isinstance(bot, CaravanBot):
         if bot.ai is not None:
             bot.ai.close()
+        if bot.reviewing is not None:
+            bot.reviewing.close()
         if bot.store is not None:
             await bot.store.close()
             bot.store = None

@@ -16,7 +16,14 @@ import importlib
 import multiprocessing
 import random
 import time
-from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import (
+    BrokenExecutor,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+)
 from typing import Any
 
 
@@ -26,6 +33,18 @@ def decide(players: str, level: str, view: Any, seed: str) -> str:
     worker."""
     player_for = importlib.import_module(players).player_for
     return str(player_for(level).choose(view, random.Random(seed)))
+
+
+def judge(
+    reviewer: str, rules: Any, seed: int, moves: tuple[str, ...], ply: int, iterations: int | None
+) -> dict[str, Any]:
+    """A finished game's move `ply` judged from its mover's view by the kind's reviewer
+    module (its `review_move`), as `engine.review.MoveReview.to_json` gives it (what the
+    store keeps). Runs in the worker."""
+    review_move = importlib.import_module(reviewer).review_move
+    budget = {} if iterations is None else {"iterations": iterations}
+    judged: dict[str, Any] = review_move(rules, seed, list(moves), ply, **budget).to_json()
+    return judged
 
 
 class AiWorker:
@@ -47,18 +66,42 @@ class AiWorker:
         # imported here, in the bot's process: a worker importing this module stays small
         from bot.metrics import WORK
 
-        loop = asyncio.get_running_loop()
         started = time.perf_counter()
-        pool = self._pool()
-        try:
-            move = await loop.run_in_executor(pool, decide, players, level, view, seed)
-        except BrokenExecutor:  # a worker died (killed for its memory, say): a new pool
-            if self._executor is pool:
-                self._executor = None
-                pool.shutdown(wait=False, cancel_futures=True)
-            raise
+        move: str = await self._run(decide, players, level, view, seed)
         WORK.thought(level, time.perf_counter() - started)
         return move
+
+    def judging(
+        self,
+        reviewer: str,
+        rules: Any,
+        seed: int,
+        moves: tuple[str, ...],
+        ply: int,
+        iterations: int | None = None,
+    ) -> Future[dict[str, Any]]:
+        """`judge` sent to a worker (a game's review, a move at a time): its future, for the
+        caller to look at when it likes (nothing waits on it meanwhile). A worker that died
+        makes the future fail with `BrokenExecutor`; the next call makes a new pool."""
+        pool = self._pool()
+        try:
+            return pool.submit(judge, reviewer, rules, seed, moves, ply, iterations)
+        except BrokenExecutor:
+            self._drop(pool)
+            return self._pool().submit(judge, reviewer, rules, seed, moves, ply, iterations)
+
+    def _drop(self, pool: Executor) -> None:
+        if self._executor is pool:
+            self._executor = None
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    async def _run(self, work: Callable[..., Any], *args: Any) -> Any:
+        pool = self._pool()
+        try:
+            return await asyncio.get_running_loop().run_in_executor(pool, work, *args)
+        except BrokenExecutor:  # a worker died (killed for its memory, say): a new pool
+            self._drop(pool)  # (the call that met it fails; the caller tries again)
+            raise
 
     def close(self) -> None:
         if self._executor is not None:

@@ -170,6 +170,9 @@ class GameKind(Protocol):
     # its computer players' module, whose `player_for(level)` chooses a move from a view
     # (imported in the AI's worker process: `bot.thinking`)
     players: str
+    # its engine's reviewer module, whose `review_move(rules, seed, moves, ply)` judges a
+    # finished game's move from its mover's view (`bot.reviewing`); None: no reviews
+    reviewer: str | None
 
     # rules and games
     def parse_rules(self, value: Any) -> Any: ...

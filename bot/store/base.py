@@ -18,6 +18,7 @@ from bot.store.events import Events
 from bot.store.games import Games
 from bot.store.lists import GameLists
 from bot.store.restored import Restored
+from bot.store.reviews import ReviewQueue
 from bot.store.seasons import Seasons
 from bot.store.servers import Servers
 from bot.store.standings import Standings
@@ -27,7 +28,8 @@ from bot.store.url import DatabaseUrl
 class Store:
     """The bot's data: `challenges`, `games` (started, moved, finished), `lists` of games,
     `decks`, `servers`' settings, `standings`, `events` (tournaments), `seasons`, `counts`
-    of what is in play, and the messages a backup's `restored` tables left behind."""
+    of what is in play, the messages a backup's `restored` tables left behind, and the
+    `reviews` of finished games."""
 
     PARTS = (
         "challenges",
@@ -40,6 +42,7 @@ class Store:
         "seasons",
         "counts",
         "restored",
+        "reviews",
     )
 
     def __init__(self, dialect: Dialect) -> None:
@@ -58,6 +61,7 @@ class Store:
         self.seasons = Seasons(dialect)
         self.counts = Counts(dialect)
         self.restored = Restored(dialect)
+        self.reviews = ReviewQueue(dialect)
 
     async def close(self) -> None:
         await self.dialect.close()

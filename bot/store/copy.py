@@ -32,6 +32,7 @@ TABLES = (
     ("tournament_games", "tournament_id, round, board"),
     ("seasons", "id"),
     ("outdated_messages", "message_id"),
+    ("reviews", "game_id"),
 )
 IDENTITIES = ("games", "challenges", "tournaments", "seasons")
 BATCH = 5000

@@ -30,6 +30,11 @@ class GamePresses(Protocol):
     async def watch(self, interaction: Interaction, game_id: int, ply: int, open: bool) -> None: ...
 
 
+class ReviewPresses(Protocol):
+    async def review(self, interaction: Interaction, game_id: int) -> None: ...
+    async def turning_point(self, interaction: Interaction, game_id: int, number: int) -> None: ...
+
+
 class EventPresses(Protocol):
     async def event_press(
         self, interaction: Interaction, tournament_id: int, action: str
@@ -38,6 +43,10 @@ class EventPresses(Protocol):
 
 def _games(interaction: Interaction) -> GamePresses:
     return cast(GamePresses, interaction.client.games)
+
+
+def _reviews(interaction: Interaction) -> ReviewPresses:
+    return cast(ReviewPresses, interaction.client.reviews)
 
 
 def controls(*components: discord.ui.Item[Any]) -> discord.ui.View:
@@ -158,15 +167,16 @@ class ResignButton(
 GAME_ACTIONS = {
     "claim": (_("Claim the win"), discord.ButtonStyle.success),
     "rematch": (_("Rematch"), discord.ButtonStyle.primary),
+    "review": (_("Review"), discord.ButtonStyle.secondary),
 }
 
 
 class GameAction(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"caravan:(?P<action>claim|rematch):(?P<game>\d+)",
+    template=r"caravan:(?P<action>claim|rematch|review):(?P<game>\d+)",
 ):
-    """ "Claim the win" (on the notice that a turn ran out) and "Rematch" (on the final
-    table)."""
+    """ "Claim the win" (on the notice that a turn ran out), "Rematch" and "Review" (on the
+    final table: the computer's review of the game)."""
 
     def __init__(self, game_id: int, action: str, words: Catalogue = ENGLISH) -> None:
         label, style = GAME_ACTIONS[action]
@@ -187,6 +197,8 @@ class GameAction(
         games = _games(interaction)
         if self.action == "claim":
             await games.claim(interaction, self.game_id)
+        elif self.action == "review":
+            await _reviews(interaction).review(interaction, self.game_id)
         else:
             await games.rematch(interaction, self.game_id)
 
@@ -276,6 +288,41 @@ class EventButton(
         await events.event_press(interaction, self.tournament_id, self.action)
 
 
+class TurningPointSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"caravan:turning:(?P<game>\d+)",
+):
+    """A review's turning points (values: 1, 2, 3): the one chosen is shown privately, its
+    table with the computer's move instead of the one played."""
+
+    def __init__(
+        self,
+        game_id: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str = "",
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"caravan:turning:{game_id}",
+                placeholder=placeholder[:150] or None,
+                options=options or [discord.SelectOption(label="-", value="1")],
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> TurningPointSelect:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        data = cast("dict[str, Any]", interaction.data or {})
+        values = [str(v) for v in data.get("values", [])]
+        number = int(values[0]) if values and values[0].isdigit() else 0
+        await _reviews(interaction).turning_point(interaction, self.game_id, number)
+
+
 ALL_ITEMS = (
     EventButton,
     AnswerButton,
@@ -287,4 +334,5 @@ ALL_ITEMS = (
     hand_items.CardsSelect,
     hand_items.PassButton,
     ReplayButton,
+    TurningPointSelect,
 )

@@ -143,7 +143,8 @@ async def turn_message(
         lines.append(words.say(_("**Game over.** {result}", result=kind.ending(view, shown))))
         finished = info.status == "finished" or (info.active and view.phase == "over")
         rematch = items.GameAction(info.id, "rematch", words)
-        buttons = items.controls(rematch) if finished else None
+        review = items.GameAction(info.id, "review", words)
+        buttons = items.controls(rematch, review) if finished else None
     else:
         due = int(info.deadline) if info.deadline and info.ai_seat != view.turn else None
         mover = info.user_at(view.turn)

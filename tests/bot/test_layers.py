@@ -22,7 +22,10 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("the metrics and health server", ("bot.exporter",)),
     ("slash commands", ("bot.commands", "bot.translator", "bot.options")),
     ("feature cogs", ("bot.cogs",)),
-    ("posting and the computer's turns", ("bot.aftermath", "bot.poster", "bot.ai")),
+    (
+        "posting and the computer's turns",
+        ("bot.aftermath", "bot.reviewing", "bot.poster", "bot.ai"),
+    ),
     (
         "Discord's messages and components",
         ("bot.views", "bot.guard", "bot.names", "bot.pace", "bot.thinking"),
@@ -35,6 +38,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "bot.openings",
             "bot.ledger",
             "bot.held",
+            "bot.reviews",
             "bot.moving",
             "bot.seasons",
             "bot.retry",

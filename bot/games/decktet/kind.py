@@ -18,6 +18,9 @@ class Decktet:
     title = _("Decktet Caravan")
     types: tuple[type, ...] = (DecktetRules, DecktetView, DecktetEvent, DecktetGame)
     players = "engine.decktet.ai"  # its computer players: `player_for(level)`
+    reviewer: str | None = (
+        "engine.decktet.review"  # its reviews: `review_move(rules, seed, moves, ply)`
+    )
     presets: tuple[str, ...] = ()
     takes_decks = False
 

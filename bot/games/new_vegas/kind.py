@@ -25,6 +25,7 @@ class NewVegas:
     title = _("Caravan")
     types: tuple[type, ...] = (Rules, PlayerView, MoveEvent, Game)
     players = "engine.ai"  # its computer players: `player_for(level)`
+    reviewer: str | None = "engine.review"  # its reviews: `review_move(rules, seed, moves, ply)`
     presets: tuple[str, ...] = tuple(PRESETS)
     takes_decks = True
 

@@ -17,6 +17,7 @@ class Race:
     title = _("Race to Twenty")
     types: tuple[type, ...] = (RaceRules, RaceView, RaceEvent, RaceGame)
     players = "tests.bot.games.tiny_kind.players"
+    reviewer = None  # no reviews
     presets: tuple[str, ...] = ()
     takes_decks = False
 
