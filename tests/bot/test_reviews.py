@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -92,3 +93,21 @@ async def test_a_review_is_claimed_by_one_process_and_taken_over_when_it_stops(
     done = await other.reviews.save(again, [{"ply": ply} for ply in range(again.total)])
     assert done is not None and done.done and done.finished_at == clock()
     assert await other.reviews.claim() is None
+
+
+async def test_two_processes_claiming_at_once_take_a_review_once(
+    store: Store, clock: Clock
+) -> None:
+    processes = [GameService(store, Settings(max_active_games=50), clock=clock) for _ in range(2)]
+    info = await finished(processes[0])
+    asked = await asyncio.gather(
+        *(p.reviews.ask(info.id, user, GUILD) for p, user in zip(processes, (ALICE, BOB)))
+    )
+    assert sorted(new for _, _, new in asked) == [False, True]  # asked once
+    for _ in range(10):
+        claims = await asyncio.gather(*(p.reviews.claim() for p in processes))
+        taken = [c for c in claims if c is not None]
+        assert len(taken) <= 1
+        if taken:
+            break
+    assert len(taken) == 1
