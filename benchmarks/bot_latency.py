@@ -1,6 +1,7 @@
 """How fast the bot answers a move in Discord: games played side by side through SimCord.
 
     python benchmarks/bot_latency.py [--games 20] [--moves N] [--metrics [--scrape-every S]]
+                                     [--reviews N]
 
 The real bot runs in SimCord's in-memory Discord on a fresh database. `--games` games are
 started and then advanced turn by turn in rotation, so all are in progress at once (SimCord
@@ -16,7 +17,10 @@ and `games_finished`. By default every game is played to the end; `--moves N` st
 moves. `--metrics`: with the bot's metrics on (`CARAVAN_METRICS_PORT`, any free port) and
 `/metrics` scraped every `--scrape-every` seconds meanwhile (15, Prometheus's default), to
 compare with a run without; it also prints `scrapes` and `scrape_ms_p50` (from asking to
-the whole answer read, the counts from the database included).
+the whole answer read, the counts from the database included). `--reviews N`: N finished
+games' reviews asked for before the games start, made meanwhile in the review worker process
+(`CARAVAN_REVIEW_WORKERS=1`, the engine's default budget), as on a server where members ask
+for reviews while others play; it also prints `reviews_done` and `moves_judged`.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from typing import Any
 
 import aiohttp
 
+from bot.reviewing import TICK
 from bot.simulate import Timings, opened, play_turn, start_many
 
 
@@ -76,11 +81,35 @@ async def scraping(
             await task
 
 
-async def run(games: int, budget: int, metrics: bool, every: float = 15.0) -> None:
+async def reviewed_games(t: Any, count: int) -> None:
+    """`count` games played to the end through the service, each review asked for."""
+    service = t.env.bot.service
+    rng = random.Random(7)
+    for index in range(count):
+        a, b = 9_000_000 + 2 * index, 9_000_001 + 2 * index
+        challenge = await service.openings.create_challenge(t.guild.id, t.channel.id, a, b)
+        info = await service.openings.accept(challenge.id, b)
+        while info.active:
+            user = info.user_at(info.turn or "A")
+            _, view = await service.view(info.id, user)
+            info = (
+                await service.play(info.id, user, rng.choice(view.legal_moves), info.version)
+            ).game
+        await service.reviews.ask(info.id, a, t.guild.id)
+    t.env.bot.reviewing.kick()
+
+
+async def run(
+    games: int, budget: int, metrics: bool, every: float = 15.0, reviews: int = 0
+) -> None:
     scrapes: list[tuple[float, float, str]] = []
-    on = {"metrics_port": 0} if metrics else {}
+    on: dict[str, Any] = {"metrics_port": 0} if metrics else {}
+    if reviews:
+        on |= {"review_workers": 1, "review_queue": reviews + 1, "reviews_per_hour": reviews + 1}
     with tempfile.TemporaryDirectory() as folder:
         async with opened(Path(folder), **on) as t:
+            if reviews:
+                await reviewed_games(t, reviews)
             async with scraping(lambda: t.env.bot, every, scrapes):
                 started = await start_many(t, games)
                 threads = [thread for thread, _ in started]
@@ -92,7 +121,10 @@ async def run(games: int, budget: int, metrics: bool, every: float = 15.0) -> No
                     for thread in list(live):
                         if not await play_turn(t, thread, rng, pairs[thread.id], timings):
                             live.remove(thread)
+                        if reviews:  # SimCord's clock moves only when told: as real time
+                            await t.env.advance_time(TICK)
             finished = sum("Game over" in th.history()[-1].content for th in threads)
+            judged = [await t.env.bot.service.reviews.review(g) for g in range(1, reviews + 1)]
             if t.env.bot.exporter is not None:  # SimCord never closes the bot, which would
                 await t.env.bot.exporter.stop()
     moves, other = timings.moves, timings.panels
@@ -103,6 +135,9 @@ async def run(games: int, budget: int, metrics: bool, every: float = 15.0) -> No
     print(f"hand_ms_p95: {percentile(other, 95):.1f} ms")
     print(f"interactions_past_3s: {sum(ms > 3000 for ms in moves + other)} count")
     print(f"games_finished: {finished} count")
+    if reviews:
+        print(f"reviews_done: {sum(r is not None and r.done for r in judged)} count")
+        print(f"moves_judged: {sum(len(r.judged) for r in judged if r is not None)} count")
     if metrics:
         print(f"scrapes: {len(scrapes)} count")
         print(f"scrape_ms_p50: {percentile([ms for _, ms, _ in scrapes], 50):.1f} ms")
@@ -114,8 +149,9 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=0, help="stop after N moves")
     parser.add_argument("--metrics", action="store_true", help="metrics on, and scraped")
     parser.add_argument("--scrape-every", type=float, default=15.0, help="seconds (15)")
+    parser.add_argument("--reviews", type=int, default=0, help="reviews made meanwhile")
     args = parser.parse_args()
-    asyncio.run(run(args.games, args.moves, args.metrics, args.scrape_every))
+    asyncio.run(run(args.games, args.moves, args.metrics, args.scrape_every, args.reviews))
 
 
 if __name__ == "__main__":
