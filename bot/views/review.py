@@ -106,6 +106,20 @@ async def review_panel(
         lines.append(
             words.say(_("No move changed the game much: both played close to the computer."))
         )
+    else:
+        most = points[0].judged
+        lines.append(
+            words.say(
+                _(
+                    "It turned most at move {move}, where {player}'s chance of winning fell "
+                    "from {best_chance}% to {played_chance}%.",
+                    move=most.ply + 1,
+                    player=shown[most.seat],
+                    best_chance=_percent(most.best_chance),
+                    played_chance=_percent(most.played_chance),
+                )
+            )
+        )
     for point in points:
         judged = point.judged
         played = kind.describe(point.after_played.view(None), point.played, shown, False)
