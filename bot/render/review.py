@@ -1,8 +1,9 @@
 """A review's chart (`draw_chart`): each player's chance of winning after every move, as
 each saw it when they moved, with the turning points marked and numbered. Drawn to be read
 at Discord's inline width (550 px: the image is 1100 wide, so letters 24 px tall read as
-12). Player A's chance is the amber line and area above the middle, player B's the green
-below: one line, since their chances add up to 100%."""
+12). Player A's chance is the area above the middle, player B's the green below: one line,
+since their chances add up to 100%. Each move's chance is its mover's own estimate (thin
+line); the thick line and the area are the mean of each two moves in a row."""
 
 from __future__ import annotations
 
@@ -48,15 +49,22 @@ def draw_chart(
     for index, chance in enumerate(chances_a):
         x = left + (index + 1) * (right - left) / max(count, 1)
         points.append((x, bottom - max(0.0, min(1.0, chance)) * (bottom - top)))
-    above = [(x, min(y, middle)) for x, y in points]
-    below = [(x, max(y, middle)) for x, y in points]
-    draw.polygon([(left, middle), *above, (points[-1][0], middle)], fill=(88, 72, 36))
-    draw.polygon([(left, middle), *below, (points[-1][0], middle)], fill=(40, 84, 58))
-    draw.line(points, fill=INK, width=LINE, joint="curve")
+    # Each move's chance is its mover's estimate, a little in the mover's favour, so the
+    # raw line saws up and down; the mean of each two moves in a row (one of each side's)
+    # cancels that: the area and the thick line, with the raw line thin behind it.
+    trend = [points[0]] + [
+        (x, (y + points[index][1]) / 2) for index, (x, y) in enumerate(points[1:])
+    ]
+    above = [(x, min(y, middle)) for x, y in trend]
+    below = [(x, max(y, middle)) for x, y in trend]
+    draw.polygon([(left, middle), *above, (trend[-1][0], middle)], fill=(88, 72, 36))
+    draw.polygon([(left, middle), *below, (trend[-1][0], middle)], fill=(40, 84, 58))
+    draw.line(points, fill=(120, 120, 112), width=2)
+    draw.line(trend, fill=INK, width=LINE, joint="curve")
     for number, ply in enumerate(turning, start=1):
         if not 0 <= ply < count:
             continue
-        x, y = points[ply + 1]
+        x, y = trend[ply + 1]
         draw.ellipse((x - MARK, y - MARK, x + MARK, y + MARK), fill=BAR, outline=INK, width=3)
         text(image, (x, y + 1), str(number), LABEL - 4, INK, "mm")
     for move in _ticks(count):
