@@ -125,3 +125,11 @@ def in_rounds(progress: Progress, pairings: Callable[[Progress], list[Pairing]])
     following = progress.round + 1
     games, settled = settle(following, pairings(progress), progress.withdrawn)
     return Step(following, tuple(games), tuple(settled))
+
+
+def round_by_round(
+    pairings: Callable[[Progress], list[Pairing]],
+) -> Callable[[Progress], Step | None]:
+    """The next step of a format played in whole rounds, each paired by `pairings`
+    (`in_rounds`)."""
+    return lambda progress: in_rounds(progress, pairings)

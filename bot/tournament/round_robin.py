@@ -4,30 +4,15 @@ direct encounter."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-
 from bot.i18n import _
-from bot.tournament.format import Format, Progress, Row, Step, board_byes, in_rounds
-from bot.tournament.history import Pairing, Played
+from bot.tournament.format import Format, Progress, board_byes, round_by_round
+from bot.tournament.history import Pairing
 from bot.tournament.pairing import berger_rounds
-from bot.tournament.standings import by_points, round_robin_tie_breaks
+from bot.tournament.standings import by_points_with, round_robin_tie_breaks
 
 
 def _pairings(progress: Progress) -> list[Pairing]:
     return berger_rounds(progress.seeded)[progress.round]
-
-
-def _next(progress: Progress) -> Step | None:
-    return in_rounds(progress, _pairings)
-
-
-def _standings(
-    entrants: list[int],
-    history: Sequence[Played],
-    withdrawn: Mapping[int, int],
-    rounds: int | None,
-) -> list[Row]:
-    return by_points(entrants, history, withdrawn, rounds, round_robin_tie_breaks)
 
 
 def _rounds(entrants: int, asked: int) -> int:
@@ -48,7 +33,7 @@ ROUND_ROBIN = Format(
     chosen_rounds=False,
     planned_rounds=_rounds,
     tie_breaks=("sonneborn-berger", "direct-encounter"),
-    next_step=_next,
-    standings=_standings,
+    next_step=round_by_round(_pairings),
+    standings=by_points_with(round_robin_tie_breaks),
     byes=board_byes,
 )

@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 
-from bot.tournament.format import Row
+from bot.tournament.format import Row, Standings
 from bot.tournament.history import Played
 from bot.tournament.pairing import points
 
@@ -174,3 +174,17 @@ def direct_encounter(
         everyone_met = len(met) == len(group) * (len(group) - 1) // 2
         for player in group:
             tie_breaks[player].append(against[player] if everyone_met and len(group) > 1 else 0.0)
+
+
+def by_points_with(tie_breaks: TieBreaks) -> Standings:
+    """A format's standings by points, then `tie_breaks` (`by_points`)."""
+
+    def standings(
+        entrants: list[int],
+        history: Sequence[Played],
+        withdrawn: Mapping[int, int],
+        rounds: int | None,
+    ) -> list[Row]:
+        return by_points(entrants, history, withdrawn, rounds, tie_breaks)
+
+    return standings

@@ -4,31 +4,16 @@ standings by points, Buchholz cut-1, Sonneborn-Berger and direct encounter."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-
 from bot.i18n import _
-from bot.tournament.format import Format, Progress, Row, Step, board_byes, in_rounds
-from bot.tournament.history import Pairing, Played
+from bot.tournament.format import Format, Progress, board_byes, round_by_round
+from bot.tournament.history import Pairing
 from bot.tournament.pairing import default_rounds, swiss_order, swiss_round
-from bot.tournament.standings import by_points, swiss_tie_breaks
+from bot.tournament.standings import by_points_with, swiss_tie_breaks
 
 
 def _pairings(progress: Progress) -> list[Pairing]:
     order = swiss_order(progress.seeded, progress.history, progress.withdrawn)
     return swiss_round(order, progress.history)
-
-
-def _next(progress: Progress) -> Step | None:
-    return in_rounds(progress, _pairings)
-
-
-def _standings(
-    entrants: list[int],
-    history: Sequence[Played],
-    withdrawn: Mapping[int, int],
-    rounds: int | None,
-) -> list[Row]:
-    return by_points(entrants, history, withdrawn, rounds, swiss_tie_breaks)
 
 
 SWISS = Format(
@@ -44,7 +29,7 @@ SWISS = Format(
     chosen_rounds=True,
     planned_rounds=lambda entrants, asked: min(asked or default_rounds(entrants), entrants - 1),
     tie_breaks=("buchholz-cut-1", "sonneborn-berger", "direct-encounter"),
-    next_step=_next,
-    standings=_standings,
+    next_step=round_by_round(_pairings),
+    standings=by_points_with(swiss_tie_breaks),
     byes=board_byes,
 )
