@@ -152,15 +152,31 @@ def review_moves(
 ) -> GameReview:
     """The review of `moves` played from `game` (left as it is), the randomness of move
     `ply` (its index in `moves`) drawn from `key` and `ply`."""
+
+    def judged(view: Any, move: Any, ply: int) -> MoveReview:
+        return judge(view, move, ply, key=key, iterations=iterations)
+
+    return judge_each(game, moves, judged, progress)
+
+
+def judge_each(
+    game: Any,
+    moves: Sequence[str],
+    judged: Callable[[Any, Any, int], MoveReview],
+    progress: Progress | None = None,
+) -> GameReview:
+    """Either game's `moves` played from `game` (left as it is), each judged by
+    `judged(mover's view, move, ply)` before it is played; `progress(done, total)` after
+    each."""
     game = game.copy()
-    judged = []
+    reviews = []
     for ply, text in enumerate(moves):
         move = game.validate(text)
-        judged.append(judge(game.view(game.mover), move, ply, key=key, iterations=iterations))
+        reviews.append(judged(game.view(game.mover), move, ply))
         game.play(move)
         if progress is not None:
             progress(ply + 1, len(moves))
-    return GameReview(tuple(judged))
+    return GameReview(tuple(reviews))
 
 
 def review_move(

@@ -25,7 +25,7 @@ from engine.decktet.rules import DecktetRules
 from engine.decktet.search import outcome, rollout, sample_world, search
 from engine.decktet.view import DecktetView
 from engine.errors import CaravanError
-from engine.review import DIGITS, GameReview, MoveReview, Progress, review_rng
+from engine.review import DIGITS, GameReview, MoveReview, Progress, judge_each, review_rng
 
 DEFAULT_ITERATIONS: Final = 500  # tries a play (benchmarks/README.md, "Reviews")
 PLAYED_SHARE: Final = 0.25  # the least share of the budget the play made is tried with
@@ -58,15 +58,11 @@ def review_plays(
 ) -> GameReview:
     """The review of `moves` played from `game` (left as it is), the randomness of play
     `ply` (its index in `moves`) drawn from `key` and `ply`."""
-    game = game.copy()
-    judged = []
-    for ply, text in enumerate(moves):
-        play = game.validate(text)
-        judged.append(judge(game.view(game.mover), play, ply, key=key, iterations=iterations))
-        game.play(play)
-        if progress is not None:
-            progress(ply + 1, len(moves))
-    return GameReview(tuple(judged))
+
+    def judged(view: DecktetView, play: Play, ply: int) -> MoveReview:
+        return judge(view, play, ply, key=key, iterations=iterations)
+
+    return judge_each(game, moves, judged, progress)
 
 
 def review_move(
