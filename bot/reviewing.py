@@ -123,7 +123,7 @@ class ReviewRunner:
             channel = await self.poster.channel(review.channel_id)
             if isinstance(channel, discord.TextChannel | discord.Thread):
                 progress = channel.get_partial_message(review.progress_id)
-        job = await self.desk.job(review)
+        job = self.desk.job(record)
         return Working(review, job, record, words, list(review.judged), progress)
 
     async def _advance(self, working: Working) -> None:

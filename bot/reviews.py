@@ -16,7 +16,7 @@ from bot.errors import GameNotOver, NotFound, ServiceError
 from bot.held import Held
 from bot.i18n import _, n_
 from bot.kinds import kind_of
-from bot.records import GameInfo
+from bot.records import GameInfo, GameRecord
 from bot.settings import Settings
 from bot.store import Store
 from bot.store.errors import TooMany
@@ -117,12 +117,12 @@ class ReviewDesk:
             self.runner, now, now - STALE_SECONDS, self.shards
         )
 
-    async def job(self, review: StoredReview) -> Job:
-        info = await self.held.game(review.game_id)
-        seed, moves = await self.store.games.seed_and_moves(review.game_id)
-        reviewer = kind_of(info.rules).reviewer
+    def job(self, record: GameRecord) -> Job:
+        """What a worker needs to judge the moves of the game `record` holds."""
+        rules = record.game.rules
+        reviewer = kind_of(rules).reviewer
         assert reviewer is not None, "asked only of kinds that review"
-        return Job(reviewer, info.rules, seed, tuple(moves), self.settings.review_iterations)
+        return Job(reviewer, rules, record.seed, record.moves, self.settings.review_iterations)
 
     async def save(
         self, review: StoredReview, judged: Sequence[dict[str, Any]]

@@ -106,7 +106,8 @@ class ReviewQueue(Part):
         return await self.dialect.run(request)
 
     async def review(self, game_id: int) -> StoredReview | None:
-        return await self.dialect.run(lambda: _review(game_id))
+        rows = await self.dialect.read("SELECT * FROM reviews WHERE game_id = ?", (game_id,))
+        return StoredReview.from_row(rows[0]) if rows else None
 
     async def claim_review(
         self, runner: str, now: float, stale_before: float, shards: Shards = ALL

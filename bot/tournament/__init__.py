@@ -1,9 +1,10 @@
 """The rules of a server's Caravan events, as pure functions: no Discord, no database.
 
-Formats: each a `Format` (`format`) made by its own module (swiss, round_robin, knockout,
-arena) and registered in `formats.FORMATS`; nothing else names one. An event is its entrants in seed order, its
-records (`Played`) and the round each withdrawn player left in; from them these functions
-give each round's pairings, where a knockout stands, and the standings. The service that
+Formats: each a `Format` (`format`) made by its own module (swiss, round_robin,
+knockout, arena) and registered in `formats.FORMATS`; nothing else names one. An event is
+its entrants in seed order, its records (`Played`) and the round each withdrawn player left
+in; from them these functions give each round's pairings, where a knockout stands, and the
+standings. The service that
 runs events stores those and asks; nothing here calls back.
 
 - `history`: the values (`Played`, `Pairing`), `settle` (a round's byes and forfeits).
