@@ -18,7 +18,7 @@ from bot.poster import Poster
 from bot.reviewing import ReviewRunner
 from bot.service import GameService
 from bot.views.panels import pinging
-from bot.views.review import progress_text, turning_point_panel, turning_points
+from bot.views.review import progress_text, turning_point, turning_point_panel
 from engine.review import GameReview, MoveReview
 
 Interaction = discord.Interaction[discord.Client]
@@ -92,11 +92,12 @@ class Reviews(commands.Cog):
             await interaction.response.defer(ephemeral=True, thinking=True)
             record = await self.service.record(game_id, guild_of(interaction))
             review = GameReview(tuple(MoveReview.from_json(move) for move in stored.judged))
-            points = turning_points(record, review)
-            if not 1 <= number <= len(points):
+            found = review.turning_points()
+            if not 1 <= number <= len(found):
                 raise NotFound(_("This review has no such turning point."))
+            point = turning_point(record, found[number - 1], number)  # only the one asked
             names = await self.names.game(record.game, words)
-            panel = await turning_point_panel(record, points[number - 1], names, words)
+            panel = await turning_point_panel(record, point, names, words)
             files = [panel.file] if panel.file else []
             with contextlib.suppress(discord.HTTPException):
                 await interaction.followup.send(panel.content, files=files, ephemeral=True)

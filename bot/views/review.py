@@ -44,14 +44,20 @@ class TurningPoint:
 def turning_points(record: GameRecord, review: GameReview) -> list[TurningPoint]:
     """The review's turning points, each with the events of the move played and of the
     computer's move, replayed from the record."""
+    return [
+        turning_point(record, judged, number)
+        for number, judged in enumerate(review.turning_points(), start=1)
+    ]
+
+
+def turning_point(record: GameRecord, judged: MoveReview, number: int) -> TurningPoint:
+    """Turning point `number` (the move `judged`), the move played and the computer's
+    played from the position the game's record replays to."""
     kind = kind_of(record.game.rules)
-    found = []
-    for number, judged in enumerate(review.turning_points(), start=1):
-        before = kind.replay(record.game.rules, record.seed, record.moves[: judged.ply])
-        played, best = before.copy(), before.copy()
-        played_event, best_event = kind.play(played, judged.played), kind.play(best, judged.best)
-        found.append(TurningPoint(number, judged, played_event, best_event, played, best))
-    return found
+    before = kind.replay(record.game.rules, record.seed, record.moves[: judged.ply])
+    played, best = before.copy(), before.copy()
+    played_event, best_event = kind.play(played, judged.played), kind.play(best, judged.best)
+    return TurningPoint(number, judged, played_event, best_event, played, best)
 
 
 def progress_text(game_id: int, done: int, total: int, words: Catalogue = ENGLISH) -> str:
