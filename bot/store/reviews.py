@@ -11,7 +11,7 @@ from typing import Any
 from bot.store.dialect import Part
 from bot.store.errors import Conflict, TooMany
 from bot.store.rows import ALL, Shards
-from bot.store.script import Row, Script, count, lock_players, one
+from bot.store.script import Row, Script, count, lock_players
 
 HOUR = 3600.0
 QUEUED, RUNNING, DONE = "queued", "running", "done"
@@ -116,21 +116,22 @@ class ReviewQueue(Part):
         a queued one, or one whose process stopped moving it on before `stale_before` (it
         stopped or died). None when none waits, or another process took it first."""
         on = shards.sql("g.guild_id")
+        # looked for with a read: a process with nothing to take never takes the write lock
+        rows = await self.dialect.read(
+            "SELECT r.game_id FROM reviews r JOIN games g ON g.id = r.game_id "
+            "WHERE (r.status = 'queued' OR (r.status = 'running' AND r.heartbeat < ?)) "
+            f"AND {on} ORDER BY r.requested_at, r.game_id LIMIT 1",
+            (stale_before,),
+        )
+        if not rows:
+            return None
 
         def claim() -> Script[StoredReview | None]:
-            rows = yield (
-                "SELECT r.game_id FROM reviews r JOIN games g ON g.id = r.game_id "
-                "WHERE (r.status = 'queued' OR (r.status = 'running' AND r.heartbeat < ?)) "
-                f"AND {on} ORDER BY r.requested_at, r.game_id LIMIT 1",
-                (stale_before,),
-            )
-            if not rows:
-                return None
             taken = yield (
                 "UPDATE reviews SET status = 'running', runner = ?, heartbeat = ? "
                 "WHERE game_id = ? AND (status = 'queued' OR (status = 'running' "
                 "AND heartbeat < ?)) RETURNING *",
-                (runner, now, one(rows)["game_id"], stale_before),
+                (runner, now, rows[0]["game_id"], stale_before),
             )
             return StoredReview.from_row(taken[0]) if taken else None
 
