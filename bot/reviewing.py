@@ -38,7 +38,9 @@ from bot.views.review import progress_text, review_panel, turning_points
 from engine.review import GameReview, MoveReview
 
 log = logging.getLogger(__name__)
-LOOK_EVERY = 30.0  # seconds between looks at the queue while idle
+# Seconds between looks at the queue while idle (a review asked of this process is looked
+# for at once; one whose process stopped is taken within twice this).
+LOOK_EVERY = 120.0
 TICK = 0.02  # seconds between looks at the moves being judged, while reviews are under way
 EDIT_EVERY = 5.0  # seconds between edits of a progress message
 
