@@ -96,10 +96,10 @@ class ReviewRunner:
 
     async def _tick(self) -> None:
         await self.ready()
-        due = time.monotonic() - self._looked >= LOOK_EVERY
+        due = self.desk.clock() - self._looked >= LOOK_EVERY
         if (self._look_now or due) and len(self._working) < self.limit:
             self._look_now = False
-            self._looked = time.monotonic()
+            self._looked = self.desk.clock()
             await self._look()
         if self._working:
             await asyncio.gather(*(self._advance(w) for w in list(self._working.values())))
